@@ -1,0 +1,103 @@
+"""ProcBench task engine: the 23 tasks' generators, solvers and prompts.
+
+>>> import generators
+>>> generators.TASKS[:3]
+['Sort', 'Gather', 'Count']
+>>> example = generators.generate("Sort", steps=3, seed=0)
+>>> len(example["label"]["intermediate"]) + 1
+3
+>>> generators.solve("Cumulate", {"n": 7, "operations": [["add", 5], ["multiply", 2]]})
+{'init': 7, 'intermediate': [12], 'final': 24}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import tasks as _tasks  # noqa: F401  (registers the tasks)
+from .registry import Label, Question, get_task, registered_tasks
+from .rng import derive_seed, example_rng
+from .templates import load_template, procedure_text, render_prompt
+from .validation import check_fields
+
+__all__ = [
+    "LONG",
+    "MEDIUM",
+    "SHORT",
+    "TASKS",
+    "TASK_IDS",
+    "canonical_name",
+    "derive_seed",
+    "generate",
+    "get_task",
+    "length_bucket",
+    "load_template",
+    "procedure_text",
+    "prompt_for",
+    "solve",
+    "step_range",
+]
+
+TASKS: list[str] = [task.name for task in registered_tasks()]
+TASK_IDS: dict[str, str] = {task.name: task.task_id for task in registered_tasks()}
+
+SHORT, MEDIUM, LONG = range(2, 7), range(7, 17), range(17, 26)
+
+
+def canonical_name(task: str) -> str:
+    """``"Sort"`` for ``"Sort"`` or ``"task01"``; ``ValueError`` naming the valid tasks."""
+    return get_task(task).name
+
+
+def step_range(task: str) -> range:
+    """The step counts ``generate`` accepts for ``task``."""
+    spec = get_task(task)
+    return range(spec.min_steps, spec.max_steps + 1)
+
+
+def length_bucket(steps: int) -> str:
+    """``short`` (2–6), ``medium`` (7–16), ``long`` (17–25) or ``extra`` (anything else)."""
+    for name, bucket in (("short", SHORT), ("medium", MEDIUM), ("long", LONG)):
+        if steps in bucket:
+            return name
+    return "extra"
+
+
+def solve(task: str, question: Question) -> Label:
+    """The label ``{"init", "intermediate", "final"}`` of ``question``, computed."""
+    spec = get_task(task)
+    check_fields(spec.name, question, spec.fields)
+    return spec.solve(question)
+
+
+def prompt_for(task: str, question: Question, answer_format: bool = True) -> str:
+    """The task's procedure text followed by the ``[Question]`` block of ``question``."""
+    spec = get_task(task)
+    return render_prompt(spec.name, spec.render(question), answer_format)
+
+
+def generate(task: str, steps: int, seed: int, *, answer_format: bool = True, config: Any = None) -> dict[str, Any]:
+    """One example of ``task`` that takes exactly ``steps`` steps.
+
+    The example is a pure function of ``(task, steps, seed)`` (and ``config``, the task's
+    configuration dataclass; ``None`` for its defaults). Keys: ``task``, ``steps``,
+    ``question``, ``label``, ``prompt``.
+    """
+    spec = get_task(task)
+    if isinstance(steps, bool) or not isinstance(steps, int) or steps not in step_range(spec.name):
+        raise ValueError(f"{spec.name} takes steps from {spec.min_steps} to {spec.max_steps}, got {steps!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an int, got {seed!r}")
+    if spec.sample is None:
+        raise NotImplementedError(f"{spec.name} has no generator yet (it needs the sentence corpus)")
+    if config is not None and not isinstance(config, type(spec.config)):
+        raise ValueError(f"{spec.name} takes a {type(spec.config).__name__} config, got {type(config).__name__}")
+    question = spec.sample(example_rng(spec.name, steps, seed), steps, config or spec.config)
+    label = spec.solve(question)
+    return {
+        "task": spec.name,
+        "steps": steps,
+        "question": question,
+        "label": label,
+        "prompt": render_prompt(spec.name, spec.render(question), answer_format),
+    }

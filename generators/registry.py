@@ -1,0 +1,72 @@
+"""The task registry: each task module registers one :class:`Task` at import time."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .validation import Shape
+
+Question = dict[str, Any]
+Label = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Task:
+    """Everything the engine knows about one task.
+
+    ``solve`` receives a question whose fields have already been checked against
+    ``fields``; it validates values (indices, alphabets) itself. ``sample`` draws a question
+    that takes exactly ``steps`` steps; it is ``None`` for tasks whose generator is not
+    available. ``config`` is the default configuration passed to ``sample``.
+    """
+
+    name: str
+    number: int
+    fields: dict[str, Shape]
+    solve: Callable[[Question], Label]
+    render: Callable[[Question], str]
+    sample: Callable[[random.Random, int, Any], Question] | None = None
+    config: Any = None
+    min_steps: int = 1
+    max_steps: int = 100
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def task_id(self) -> str:
+        """The original benchmark's id, ``task01`` … ``task23``."""
+        return f"task{self.number:02d}"
+
+
+_REGISTRY: dict[str, Task] = {}
+
+
+def register(task: Task) -> Task:
+    if task.name in _REGISTRY:
+        raise RuntimeError(f"task {task.name!r} is registered twice")
+    _REGISTRY[task.name] = task
+    return task
+
+
+def registered_tasks() -> list[Task]:
+    """All tasks in the original numbering order."""
+    return sorted(_REGISTRY.values(), key=lambda t: t.number)
+
+
+def get_task(name: str) -> Task:
+    """Look a task up by name (``"Sort"``) or original id (``"task01"``)."""
+    if isinstance(name, str):
+        if name in _REGISTRY:
+            return _REGISTRY[name]
+        for task in _REGISTRY.values():
+            if task.task_id == name:
+                return task
+    names = ", ".join(t.name for t in registered_tasks())
+    raise ValueError(f"unknown task {name!r}; valid tasks are {names} (or task01..task23)")
+
+
+def states_label(states: list[Any]) -> Label:
+    """The label of a run whose states (init first) are ``states``."""
+    return {"init": states[0], "intermediate": states[1:-1], "final": states[-1]}

@@ -1,0 +1,27 @@
+"""The 23 task modules; importing this package registers them all."""
+
+from . import (  # noqa: F401  (imported for registration)
+    compare,
+    compose,
+    copy,
+    count,
+    count2,
+    cumulate,
+    decode,
+    decompose,
+    deletechar,
+    deleteword,
+    encode,
+    fillword,
+    findcyclic,
+    gather,
+    movecyclic,
+    pushpop,
+    rhythm,
+    rotate,
+    search,
+    sort,
+    split1,
+    split2,
+    substitute,
+)

@@ -1,0 +1,40 @@
+"""Small pieces shared by the task modules: alphabets, random strings, rendering helpers."""
+
+from __future__ import annotations
+
+import random
+import string
+from collections.abc import Iterable, Sequence
+
+LOWERCASE = string.ascii_lowercase
+ALPHANUMERIC = string.ascii_lowercase + string.digits
+
+
+def random_string(rng: random.Random, alphabet: str, length: int) -> str:
+    return "".join(rng.choices(alphabet, k=length))
+
+
+def comma_list(items: Iterable[object]) -> str:
+    """``a, b, c`` — for items that contain no comma or space."""
+    return ", ".join(str(item) for item in items)
+
+
+def tuple_list(rows: Iterable[Sequence[object]]) -> str:
+    """``(a, 1), (b, 2)``."""
+    return ", ".join("(" + ", ".join(str(v) for v in row) + ")" for row in rows)
+
+
+def numbered_lines(items: Sequence[object]) -> str:
+    """One item a line, prefixed by its 0-based index: ``0: abc``."""
+    return "\n".join(f"{index}: {item}" for index, item in enumerate(items))
+
+
+def require(condition: bool, message: str) -> None:
+    """Raise ``ValueError(message)`` unless ``condition`` (for configuration checks)."""
+    if not condition:
+        raise ValueError(message)
+
+
+def is_word(text: str, alphabet: str) -> bool:
+    """True when ``text`` is non-empty and every character is in ``alphabet``."""
+    return bool(text) and all(ch in alphabet for ch in text)

@@ -1,0 +1,66 @@
+"""Cumulate (task21): apply ``add x`` / ``multiply x`` to a running integer."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..registry import Label, Question, Task, register, states_label
+from ..validation import fail
+from ._common import require, tuple_list
+
+NAME = "Cumulate"
+OPERATIONS = ("add", "multiply")
+
+
+@dataclass(frozen=True)
+class CumulateConfig:
+    max_start: int = 9
+    max_addend: int = 9
+    max_factor: int = 5
+
+    def __post_init__(self) -> None:
+        require(self.max_start >= 1, "max_start must be at least 1")
+        require(self.max_addend >= 0, "max_addend must be at least 0")
+        require(self.max_factor >= 1, "max_factor must be at least 1")
+
+
+def solve(question: Question) -> Label:
+    value = question["n"]
+    states = [value]
+    for number, (operation, operand) in enumerate(question["operations"]):
+        if operation == "add":
+            value += operand
+        elif operation == "multiply":
+            value *= operand
+        else:
+            raise fail(NAME, "operations", f"[{number}] operation {operation!r} is not one of {OPERATIONS}")
+        states.append(value)
+    return states_label(states)
+
+
+def sample(rng: random.Random, steps: int, config: CumulateConfig) -> Question:
+    operations = []
+    for _ in range(steps):
+        if rng.randrange(2):
+            operations.append(["multiply", rng.randint(1, config.max_factor)])
+        else:
+            operations.append(["add", rng.randint(0, config.max_addend)])
+    return {"n": rng.randint(1, config.max_start), "operations": operations}
+
+
+def render(question: Question) -> str:
+    return f"Start: {question['n']}\nOperations: {tuple_list(question['operations'])}"
+
+
+register(
+    Task(
+        name=NAME,
+        number=21,
+        fields={"n": int, "operations": [(str, int)]},
+        solve=solve,
+        render=render,
+        sample=sample,
+        config=CumulateConfig(),
+    )
+)

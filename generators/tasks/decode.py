@@ -1,0 +1,57 @@
+"""Decode (task15): append ``char * count`` for each piece."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..registry import Label, Question, Task, register, states_label
+from ..validation import fail
+from ._common import require, tuple_list
+
+NAME = "Decode"
+
+
+@dataclass(frozen=True)
+class DecodeConfig:
+    max_count: int = 9
+
+    def __post_init__(self) -> None:
+        require(self.max_count >= 1, "max_count must be at least 1")
+
+
+def solve(question: Question) -> Label:
+    state = ""
+    states = [state]
+    for number, (char, count) in enumerate(question["pieces"]):
+        if count < 0:
+            raise fail(NAME, "pieces", f"[{number}] count must be at least 0, got {count}")
+        state += char * count
+        states.append(state)
+    return states_label(states)
+
+
+def sample(rng: random.Random, steps: int, config: DecodeConfig) -> Question:
+    bit = rng.choice("01")
+    pieces = []
+    for _ in range(steps):
+        pieces.append([bit, rng.randint(1, config.max_count)])
+        bit = "1" if bit == "0" else "0"
+    return {"pieces": pieces}
+
+
+def render(question: Question) -> str:
+    return f"Pieces (character, count): {tuple_list(question['pieces'])}"
+
+
+register(
+    Task(
+        name=NAME,
+        number=15,
+        fields={"pieces": [(str, int)]},
+        solve=solve,
+        render=render,
+        sample=sample,
+        config=DecodeConfig(),
+    )
+)

@@ -1,0 +1,59 @@
+"""Encode (task07): run-length encode a bit string, one run per step."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass
+
+from ..registry import Label, Question, Task, register
+from ..validation import fail
+from ._common import require
+
+NAME = "Encode"
+
+
+@dataclass(frozen=True)
+class EncodeConfig:
+    max_run: int = 9
+
+    def __post_init__(self) -> None:
+        require(self.max_run >= 1, "max_run must be at least 1")
+
+
+def solve(question: Question) -> Label:
+    text = question["string"]
+    if not text or set(text) - {"0", "1"}:
+        raise fail(NAME, "string", f"must be a non-empty string of 0 and 1, got {text!r}")
+    tokens = [f"{bit}_{len(list(run))}" for bit, run in itertools.groupby(text)]
+    return {
+        "init": "",
+        "intermediate": [tokens[:end] for end in range(1, len(tokens))],
+        "final": tokens,
+    }
+
+
+def sample(rng: random.Random, steps: int, config: EncodeConfig) -> Question:
+    bit = rng.choice("01")
+    runs = []
+    for _ in range(steps):
+        runs.append(bit * rng.randint(1, config.max_run))
+        bit = "1" if bit == "0" else "0"
+    return {"string": "".join(runs)}
+
+
+def render(question: Question) -> str:
+    return f"String: {question['string']}"
+
+
+register(
+    Task(
+        name=NAME,
+        number=7,
+        fields={"string": str},
+        solve=solve,
+        render=render,
+        sample=sample,
+        config=EncodeConfig(),
+    )
+)

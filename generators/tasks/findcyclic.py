@@ -1,0 +1,60 @@
+"""FindCyclic (task23): from the first occurrence of a letter, step right (wrapping) while
+counting down to 0."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..registry import Label, Question, Task, register
+from ..validation import fail
+from ._common import ALPHANUMERIC, require
+
+NAME = "FindCyclic"
+
+
+@dataclass(frozen=True)
+class FindCyclicConfig:
+    """U(steps .. steps+spread) distinct characters (at most 36)."""
+
+    spread: int = 4
+
+    def __post_init__(self) -> None:
+        require(self.spread >= 0, "spread must be at least 0")
+
+
+def solve(question: Question) -> Label:
+    text, letter, count = question["string"], question["letter"], question["count"]
+    if len(letter) != 1 or letter not in text:
+        raise fail(NAME, "letter", f"must be one character of the string {text!r}, got {letter!r}")
+    if count < 1:
+        raise fail(NAME, "count", f"must be at least 1, got {count}")
+    start = text.index(letter)
+    return {
+        "init": [letter, str(count)],
+        "intermediate": [[text[(start + step) % len(text)], str(count - step)] for step in range(1, count)],
+        "final": text[(start + count) % len(text)],
+    }
+
+
+def sample(rng: random.Random, steps: int, config: FindCyclicConfig) -> Question:
+    size = min(len(ALPHANUMERIC), rng.randint(steps, steps + config.spread))
+    text = "".join(rng.sample(ALPHANUMERIC, size))
+    return {"string": text, "letter": rng.choice(text), "count": steps}
+
+
+def render(question: Question) -> str:
+    return f"String: {question['string']}\nLetter: {question['letter']}\nCount: {question['count']}"
+
+
+register(
+    Task(
+        name=NAME,
+        number=23,
+        fields={"string": str, "letter": str, "count": int},
+        solve=solve,
+        render=render,
+        sample=sample,
+        config=FindCyclicConfig(),
+    )
+)

@@ -1,0 +1,74 @@
+"""Gather (task02): build a string by appending slices ``strings[N][i:i+n]``."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..registry import Label, Question, Task, register, states_label
+from ..validation import fail
+from ._common import ALPHANUMERIC, numbered_lines, random_string, require, tuple_list
+
+NAME = "Gather"
+
+
+@dataclass(frozen=True)
+class GatherConfig:
+    min_strings: int = 2
+    max_strings: int = 20
+    min_length: int = 5
+    max_length: int = 10
+
+    def __post_init__(self) -> None:
+        require(1 <= self.min_strings <= self.max_strings, "need 1 <= min_strings <= max_strings")
+        require(1 <= self.min_length <= self.max_length, "need 1 <= min_length <= max_length")
+
+
+def solve(question: Question) -> Label:
+    strings = question["strings"]
+    state = ""
+    states = [state]
+    for number, (which, start, size) in enumerate(question["commands"]):
+        if not 0 <= which < len(strings):
+            raise fail(NAME, "commands", f"[{number}] names string {which}, not in 0..{len(strings) - 1}")
+        source = strings[which]
+        if not (0 <= start and size >= 1 and start + size <= len(source)):
+            raise fail(
+                NAME,
+                "commands",
+                f"[{number}] slice [{start}:{start + size}] is not inside string {which} "
+                f"of length {len(source)} (need 0 <= i and 1 <= n <= length - i)",
+            )
+        state += source[start : start + size]
+        states.append(state)
+    return states_label(states)
+
+
+def sample(rng: random.Random, steps: int, config: GatherConfig) -> Question:
+    strings = [
+        random_string(rng, ALPHANUMERIC, rng.randint(config.min_length, config.max_length))
+        for _ in range(rng.randint(config.min_strings, config.max_strings))
+    ]
+    commands = []
+    for _ in range(steps):
+        which = rng.randrange(len(strings))
+        start = rng.randrange(len(strings[which]))
+        commands.append([which, start, rng.randint(1, len(strings[which]) - start)])
+    return {"strings": strings, "commands": commands}
+
+
+def render(question: Question) -> str:
+    return f"Strings:\n{numbered_lines(question['strings'])}\nCommands (N, i, n): {tuple_list(question['commands'])}"
+
+
+register(
+    Task(
+        name=NAME,
+        number=2,
+        fields={"strings": [str], "commands": [(int, int, int)]},
+        solve=solve,
+        render=render,
+        sample=sample,
+        config=GatherConfig(),
+    )
+)

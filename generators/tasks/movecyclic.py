@@ -1,0 +1,65 @@
+"""MoveCyclic (task22): shift the ``x`` of a ``-`` array left or right, wrapping around."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..registry import Label, Question, Task, register, states_label
+from ..validation import fail
+from ._common import require, tuple_list
+
+NAME = "MoveCyclic"
+DIRECTIONS = ("left", "right")
+
+
+@dataclass(frozen=True)
+class MoveCyclicConfig:
+    """Width ``cell_block`` * U(1..max_blocks); distances U(1..width)."""
+
+    cell_block: int = 5
+    max_blocks: int = 10
+
+    def __post_init__(self) -> None:
+        require(self.cell_block >= 1 and self.max_blocks >= 1, "cell_block and max_blocks must be at least 1")
+
+
+def _array(width: int, position: int) -> str:
+    return "-" * position + "x" + "-" * (width - position - 1)
+
+
+def solve(question: Question) -> Label:
+    array = question["array"]
+    if array.count("x") != 1 or set(array) - {"-", "x"}:
+        raise fail(NAME, "array", f"must be '-' cells with exactly one 'x', got {array!r}")
+    width, position = len(array), array.index("x")
+    states = [array]
+    for number, (direction, distance) in enumerate(question["moves"]):
+        if direction not in DIRECTIONS:
+            raise fail(NAME, "moves", f"[{number}] direction {direction!r} is not one of {DIRECTIONS}")
+        position = (position + (distance if direction == "right" else -distance)) % width
+        states.append(_array(width, position))
+    return states_label(states)
+
+
+def sample(rng: random.Random, steps: int, config: MoveCyclicConfig) -> Question:
+    width = config.cell_block * rng.randint(1, config.max_blocks)
+    moves = [[rng.choice(DIRECTIONS), rng.randint(1, width)] for _ in range(steps)]
+    return {"array": _array(width, rng.randrange(width)), "moves": moves}
+
+
+def render(question: Question) -> str:
+    return f"Array: {question['array']}\nMoves: {tuple_list(question['moves'])}"
+
+
+register(
+    Task(
+        name=NAME,
+        number=22,
+        fields={"array": str, "moves": [(str, int)]},
+        solve=solve,
+        render=render,
+        sample=sample,
+        config=MoveCyclicConfig(),
+    )
+)

@@ -1,0 +1,73 @@
+"""Rhythm (task12): step i appends ``numbers[i mod len]`` then ``characters[i mod len]``,
+each list wrapping on its own."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..registry import Label, Question, Task, register, states_label
+from ..validation import fail
+from ._common import LOWERCASE, comma_list, require
+
+NAME = "Rhythm"
+
+
+@dataclass(frozen=True)
+class RhythmConfig:
+    min_numbers: int = 4
+    max_numbers: int = 6
+    num_characters: int = 8
+    min_alphabet: int = 2
+    max_alphabet: int = 5
+
+    def __post_init__(self) -> None:
+        require(1 <= self.min_numbers <= self.max_numbers, "need 1 <= min_numbers <= max_numbers")
+        require(self.num_characters >= 1, "num_characters must be at least 1")
+        require(1 <= self.min_alphabet <= self.max_alphabet <= 26, "need 1 <= min_alphabet <= max_alphabet <= 26")
+
+
+def solve(question: Question) -> Label:
+    numbers, characters, count = question["numbers"], question["characters"], question["n"]
+    if not numbers:
+        raise fail(NAME, "numbers", "must not be empty")
+    if not characters:
+        raise fail(NAME, "characters", "must not be empty")
+    if count < 0:
+        raise fail(NAME, "n", f"must be at least 0, got {count}")
+    state = ""
+    states = [state]
+    for step in range(count):
+        state += f"{numbers[step % len(numbers)]}{characters[step % len(characters)]}"
+        states.append(state)
+    return states_label(states)
+
+
+def sample(rng: random.Random, steps: int, config: RhythmConfig) -> Question:
+    alphabet = LOWERCASE[: rng.randint(config.min_alphabet, config.max_alphabet)]
+    return {
+        "numbers": [rng.randrange(10) for _ in range(rng.randint(config.min_numbers, config.max_numbers))],
+        "characters": [rng.choice(alphabet) for _ in range(config.num_characters)],
+        "n": steps,
+    }
+
+
+def render(question: Question) -> str:
+    return (
+        f"Numbers: {comma_list(question['numbers'])}\n"
+        f"Characters: {comma_list(question['characters'])}\n"
+        f"N: {question['n']}"
+    )
+
+
+register(
+    Task(
+        name=NAME,
+        number=12,
+        fields={"numbers": [int], "characters": [str], "n": int},
+        solve=solve,
+        render=render,
+        sample=sample,
+        config=RhythmConfig(),
+    )
+)

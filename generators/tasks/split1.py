@@ -1,0 +1,68 @@
+"""Split1 (task08): cut the original string at one more position per step."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass
+
+from ..registry import Label, Question, Task, register, states_label
+from ..validation import fail
+from ._common import LOWERCASE, comma_list, random_string, require
+
+NAME = "Split1"
+
+
+@dataclass(frozen=True)
+class SplitConfig:
+    """The string has U(steps+1 .. max(max_length, steps+1+spread)) letters."""
+
+    max_length: int = 30
+    spread: int = 5
+
+    def __post_init__(self) -> None:
+        require(self.max_length >= 2, "max_length must be at least 2")
+        require(self.spread >= 0, "spread must be at least 0")
+
+    def length(self, rng: random.Random, steps: int) -> int:
+        return rng.randint(steps + 1, max(self.max_length, steps + 1 + self.spread))
+
+
+def solve(question: Question) -> Label:
+    text = question["string"]
+    cuts: list[int] = []
+    states = [[text]]
+    for number, position in enumerate(question["positions"]):
+        if not 0 < position < len(text):
+            raise fail(NAME, "positions", f"[{number}] = {position} is not in 1..{len(text) - 1}")
+        if position in cuts:
+            raise fail(NAME, "positions", f"[{number}] = {position} repeats an earlier position")
+        cuts.append(position)
+        bounds = [0, *sorted(cuts), len(text)]
+        states.append([text[a:b] for a, b in itertools.pairwise(bounds)])
+    return states_label(states)
+
+
+def sample(rng: random.Random, steps: int, config: SplitConfig) -> Question:
+    length = config.length(rng, steps)
+    return {
+        "string": random_string(rng, LOWERCASE, length),
+        "positions": rng.sample(range(1, length), steps),
+    }
+
+
+def render(question: Question) -> str:
+    return f"String: {question['string']}\nPositions: {comma_list(question['positions'])}"
+
+
+register(
+    Task(
+        name=NAME,
+        number=8,
+        fields={"string": str, "positions": [int]},
+        solve=solve,
+        render=render,
+        sample=sample,
+        config=SplitConfig(),
+    )
+)

@@ -1,0 +1,51 @@
+"""Substitute (task06): one left-to-right pass replacing each original character by its
+partner; no chaining."""
+
+from __future__ import annotations
+
+import random
+
+from ..registry import Label, Question, Task, register, states_label
+from ..validation import fail
+from ._common import ALPHANUMERIC, random_string, tuple_list
+
+NAME = "Substitute"
+
+
+def solve(question: Question) -> Label:
+    partners: dict[str, str] = {}
+    for number, (source, target) in enumerate(question["pairs"]):
+        if len(source) != 1 or len(target) != 1:
+            raise fail(NAME, "pairs", f"[{number}] must pair two single characters, got {[source, target]!r}")
+        if source in partners:
+            raise fail(NAME, "pairs", f"character {source!r} has more than one partner")
+        partners[source] = target
+    text = question["string"]
+    cells = list(text)
+    states = [text]
+    for index, original in enumerate(text):
+        cells[index] = partners.get(original, original)
+        states.append("".join(cells))
+    return states_label(states)
+
+
+def sample(rng: random.Random, steps: int, config: None) -> Question:
+    text = random_string(rng, ALPHANUMERIC, steps)
+    pairs = [[ch, rng.choice(ALPHANUMERIC.replace(ch, ""))] for ch in sorted(set(text))]
+    return {"pairs": pairs, "string": text}
+
+
+def render(question: Question) -> str:
+    return f"Pairs: {tuple_list(question['pairs'])}\nString: {question['string']}"
+
+
+register(
+    Task(
+        name=NAME,
+        number=6,
+        fields={"pairs": [(str, str)], "string": str},
+        solve=solve,
+        render=render,
+        sample=sample,
+    )
+)

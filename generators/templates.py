@@ -1,0 +1,41 @@
+"""The procedure texts (``templates/<Task>.txt``) and prompt rendering.
+
+A template is the procedure in prose followed by one last paragraph, separated by a blank
+line, that asks for the answer as JSON; ``answer_format=False`` leaves that paragraph out.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from pathlib import Path
+
+# In a source checkout the templates sit beside the package; an installed package carries
+# them as the sub-package ``generators.templates`` (see setup.cfg).
+_SOURCE_DIR = Path(__file__).resolve().parent.parent / "templates"
+
+
+@functools.cache
+def load_template(task_name: str) -> str:
+    """The full template text of a task (canonical name), without a trailing newline."""
+    filename = f"{task_name}.txt"
+    if (_SOURCE_DIR / filename).is_file():
+        text = (_SOURCE_DIR / filename).read_text(encoding="utf-8")
+    else:
+        text = resources.files("generators.templates").joinpath(filename).read_text(encoding="utf-8")
+    return text.strip()
+
+
+def split_template(text: str) -> tuple[str, str]:
+    """``(procedure, answer_format_paragraph)`` of a template text."""
+    procedure, _, answer_format = text.rpartition("\n\n")
+    return procedure, answer_format
+
+
+def procedure_text(task_name: str, answer_format: bool = True) -> str:
+    text = load_template(task_name)
+    return text if answer_format else split_template(text)[0]
+
+
+def render_prompt(task_name: str, question_block: str, answer_format: bool = True) -> str:
+    return f"{procedure_text(task_name, answer_format)}\n\n[Question]\n{question_block}\n"

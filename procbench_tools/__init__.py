@@ -1,0 +1,1 @@
+"""The ``procbench`` command and the tools behind it."""

@@ -1,0 +1,34 @@
+"""The ``procbench`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from . import generate_command
+
+DESCRIPTION = "ProcBench: generate, export and score the multi-step procedure-following benchmark."
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="procbench", description=DESCRIPTION)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    generate_command.add_parser(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except (ValueError, NotImplementedError, OSError) as error:
+        parser.exit(2, f"procbench {args.command}: error: {error}\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
