@@ -17,7 +17,7 @@ from typing import Any
 from . import tasks as _tasks  # noqa: F401  (registers the tasks)
 from .registry import Label, Question, get_task, registered_tasks
 from .rng import derive_seed, example_rng
-from .templates import load_template, procedure_text, render_prompt
+from .prompts import load_template, procedure_text, render_prompt
 from .validation import check_fields
 
 __all__ = [

@@ -10,20 +10,17 @@ import functools
 from importlib import resources
 from pathlib import Path
 
-# In a source checkout the templates sit beside the package; an installed package carries
-# them as the sub-package ``generators.templates`` (see setup.cfg).
+# An installed package carries the templates as the data folder ``generators/templates``
+# (see setup.cfg); in a source checkout they sit in ``templates/`` beside the package.
 _SOURCE_DIR = Path(__file__).resolve().parent.parent / "templates"
 
 
 @functools.cache
 def load_template(task_name: str) -> str:
     """The full template text of a task (canonical name), without a trailing newline."""
-    filename = f"{task_name}.txt"
-    if (_SOURCE_DIR / filename).is_file():
-        text = (_SOURCE_DIR / filename).read_text(encoding="utf-8")
-    else:
-        text = resources.files("generators.templates").joinpath(filename).read_text(encoding="utf-8")
-    return text.strip()
+    packaged = resources.files("generators").joinpath("templates", f"{task_name}.txt")
+    source = packaged if packaged.is_file() else _SOURCE_DIR / f"{task_name}.txt"
+    return source.read_text(encoding="utf-8").strip()
 
 
 def split_template(text: str) -> tuple[str, str]:

@@ -1,0 +1,124 @@
+"""The public API of ``generators``: names, ids, example shape, errors."""
+
+import json
+
+import pytest
+
+import generators
+from generators.benchmark import example_id, iter_examples
+
+GENERATED = [task for task in generators.TASKS if generators.get_task(task).sample is not None]
+
+
+def test_tasks_in_original_order():
+    assert generators.TASKS == [
+        "Sort", "Gather", "Count", "Search", "Copy", "Substitute", "Encode", "Split1", "Split2", "Compose",
+        "Decompose", "Rhythm", "Compare", "Count2", "Decode", "PushPop", "Rotate", "FillWord", "DeleteChar",
+        "DeleteWord", "Cumulate", "MoveCyclic", "FindCyclic",
+    ]  # fmt: skip
+    assert generators.TASK_IDS["Sort"] == "task01"
+    assert generators.TASK_IDS["FindCyclic"] == "task23"
+
+
+@pytest.mark.parametrize(("task_id", "name"), [("task01", "Sort"), ("task14", "Count2"), ("task23", "FindCyclic")])
+def test_original_ids_are_accepted_everywhere(task_id, name):
+    assert generators.canonical_name(task_id) == name
+    assert generators.step_range(task_id) == generators.step_range(name)
+    assert generators.load_template(generators.canonical_name(task_id)).startswith(generators.procedure_text(name))
+
+
+def test_solve_by_id_equals_solve_by_name():
+    question = {"string": "abc", "letter": "b", "count": 4}
+    assert generators.solve("task23", question) == generators.solve("FindCyclic", question)
+
+
+def test_generate_by_id_equals_generate_by_name():
+    assert generators.generate("task21", 5, 3) == generators.generate("Cumulate", 5, 3)
+
+
+@pytest.mark.parametrize("task", GENERATED)
+def test_example_shape(task):
+    example = generators.generate(task, 4, seed=11)
+    assert list(example) == ["task", "steps", "question", "label", "prompt"]
+    assert example["task"] == task and example["steps"] == 4
+    assert list(example["label"]) == ["init", "intermediate", "final"]
+    assert set(example["question"]) == set(generators.get_task(task).fields)
+    assert json.loads(json.dumps(example)) == example  # plain JSON types only
+    assert example["prompt"].startswith(generators.procedure_text(task))
+    assert "\n\n[Question]\n" in example["prompt"]
+
+
+def test_unknown_task_error_names_the_valid_tasks():
+    with pytest.raises(ValueError, match=r"unknown task 'Sorting'; valid tasks are Sort, Gather, .*FindCyclic"):
+        generators.generate("Sorting", 3, 0)
+    with pytest.raises(ValueError, match="unknown task 'task24'"):
+        generators.solve("task24", {})
+
+
+@pytest.mark.parametrize(
+    ("task", "steps", "message"),
+    [
+        ("Sort", 0, "Sort takes steps from 1 to 100, got 0"),
+        ("Sort", 101, "Sort takes steps from 1 to 100, got 101"),
+        ("Count", 1, "Count takes steps from 2 to 100, got 1"),
+        ("Sort", 2.0, "Sort takes steps from 1 to 100, got 2.0"),
+        ("Sort", True, "Sort takes steps from 1 to 100, got True"),
+    ],
+)
+def test_steps_out_of_range(task, steps, message):
+    with pytest.raises(ValueError, match=message):
+        generators.generate(task, steps, 0)
+
+
+def test_seed_must_be_an_int():
+    with pytest.raises(ValueError, match="seed must be an int, got '1'"):
+        generators.generate("Sort", 3, "1")
+
+
+def test_wrong_config_type_is_rejected():
+    from generators.tasks.sort import SortConfig
+
+    with pytest.raises(ValueError, match="Cumulate takes a CumulateConfig config, got SortConfig"):
+        generators.generate("Cumulate", 3, 0, config=SortConfig())
+
+
+def test_config_changes_the_distribution_and_is_validated():
+    from generators.tasks.rotate import RotateConfig
+
+    example = generators.generate("Rotate", 20, 0, config=RotateConfig(pair_percent=100))
+    assert example["question"]["ranges"] == [[0, 2]] * 20
+    with pytest.raises(ValueError, match="pair_percent"):
+        RotateConfig(pair_percent=101)
+
+
+def test_length_buckets():
+    assert [generators.length_bucket(s) for s in (1, 2, 6, 7, 16, 17, 25, 26)] == [
+        "extra", "short", "short", "medium", "medium", "long", "long", "extra",
+    ]  # fmt: skip
+
+
+def test_prompt_without_answer_format():
+    example = generators.generate("Sort", 3, 0, answer_format=False)
+    assert "Answer format" not in example["prompt"]
+    assert example["prompt"] == generators.prompt_for("Sort", example["question"], answer_format=False)
+
+
+def test_benchmark_set_ids_and_counts():
+    examples = list(iter_examples(["Cumulate"], range(2, 5), per_step=3, seed=1))
+    assert [e["id"] for e in examples] == [example_id("Cumulate", s, i) for s in (2, 3, 4) for i in range(3)]
+    assert examples[0]["id"] == "Cumulate-02-000"
+    assert {e["task_id"] for e in examples} == {"task21"}
+
+
+def test_duplicate_questions_are_redrawn():
+    # Cumulate with 1 step has only 9 * 15 = 135 distinct questions: 100 draws collide.
+    examples = list(iter_examples(["Cumulate"], [1], per_step=100, seed=0))
+    keys = {json.dumps(e["question"], sort_keys=True) for e in examples}
+    assert len(keys) == 100
+    duplicates = list(iter_examples(["Cumulate"], [1], per_step=100, seed=0, unique=False))
+    assert len({json.dumps(e["question"], sort_keys=True) for e in duplicates}) < 100
+
+
+def test_impossible_unique_set_raises_clearly():
+    with pytest.raises(ValueError, match="Cumulate has fewer than 200 distinct questions with 1 steps"):
+        list(iter_examples(["Cumulate"], [1], per_step=200, seed=0))

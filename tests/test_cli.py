@@ -1,0 +1,97 @@
+"""``procbench generate``."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from procbench_tools import generate_command
+from procbench_tools.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def read_jsonl(path):
+    return [json.loads(line) for line in Path(path).read_text().splitlines()]
+
+
+def test_generate_to_file(tmp_path, capsys):
+    out = tmp_path / "set.jsonl"
+    code = main(["generate", "--tasks", "Sort", "task21", "--min-steps", "3", "--max-steps", "4",
+                 "--per-step", "2", "--seed", "7", "-o", str(out)])  # fmt: skip
+    assert code == 0
+    rows = read_jsonl(out)
+    assert [r["id"] for r in rows] == [
+        "Sort-03-000", "Sort-03-001", "Sort-04-000", "Sort-04-001",
+        "Cumulate-03-000", "Cumulate-03-001", "Cumulate-04-000", "Cumulate-04-001",
+    ]  # fmt: skip
+    assert all(len(r["label"]["intermediate"]) + 1 == r["steps"] for r in rows)
+    assert "wrote 8 examples" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == [out]
+
+
+def test_generate_to_stdout_is_deterministic(capsys):
+    main(["generate", "--tasks", "Rotate", "--max-steps", "3", "--per-step", "1"])
+    first = capsys.readouterr().out
+    main(["generate", "--tasks", "Rotate", "--max-steps", "3", "--per-step", "1"])
+    assert capsys.readouterr().out == first
+    assert [json.loads(line)["steps"] for line in first.splitlines()] == [2, 3]
+
+
+def test_no_answer_format(capsys):
+    main(["generate", "--tasks", "Sort", "--max-steps", "2", "--per-step", "1", "--no-answer-format"])
+    assert "Answer format" not in json.loads(capsys.readouterr().out)["prompt"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--tasks", "Sorting"], "unknown task 'Sorting'; valid tasks are Sort, Gather"),
+        (["--tasks", "Count", "--min-steps", "1"], "Count takes steps from 2 to 100, not 1..25"),
+        (["--max-steps", "101"], "takes steps from 1 to 100, not 2..101"),
+        (["--min-steps", "9", "--max-steps", "3"], "--min-steps 9 is larger than --max-steps 3"),
+        (["--per-step", "0"], "--per-step must be at least 1, got 0"),
+    ],
+)
+def test_bad_arguments_exit_2_with_a_clear_message(args, message, tmp_path, capsys):
+    out = tmp_path / "x.jsonl"
+    with pytest.raises(SystemExit) as exit_info:
+        main(["generate", *args, "-o", str(out)])
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_failure_midway_leaves_nothing_behind(tmp_path, monkeypatch):
+    def broken(*args, **kwargs):
+        yield {"id": "first"}
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(generate_command, "iter_examples", broken)
+    out = tmp_path / "set.jsonl"
+    out.write_text("old content\n")
+    with pytest.raises(RuntimeError):
+        main(["generate", "--tasks", "Sort", "-o", str(out)])
+    assert out.read_text() == "old content\n"
+    assert list(tmp_path.iterdir()) == [out]
+
+
+def test_help_shows_examples():
+    result = subprocess.run(
+        [sys.executable, "-m", "procbench_tools", "generate", "--help"], capture_output=True, text=True, cwd=ROOT
+    )
+    assert result.returncode == 0
+    assert "procbench generate -o procbench.jsonl" in result.stdout
+    assert "task01..task23" in result.stdout
+
+
+def test_help_examples_run(tmp_path, monkeypatch):
+    """Every example command in ``procbench generate --help`` works as written."""
+    monkeypatch.chdir(tmp_path)
+    commands = [line.split()[1:] for line in generate_command.EXAMPLES.splitlines() if line.startswith("  procbench ")]
+    assert len(commands) == 3
+    for command in commands:
+        assert main(command) == 0
+    assert len(read_jsonl(tmp_path / "long.jsonl")) == 2 * 31 * 100

@@ -1,0 +1,53 @@
+"""A non-editable install carries the templates and the console script."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_wheel_install_finds_templates(tmp_path):
+    wheel_dir, target = tmp_path / "wheel", tmp_path / "site"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(wheel_dir),
+            str(ROOT),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = wheel_dir.glob("procbench-*.whl")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
+        check=True,
+        capture_output=True,
+    )
+    script = (
+        "import generators, pathlib, sys\n"
+        "assert pathlib.Path(generators.__file__).is_relative_to(sys.argv[1]), generators.__file__\n"
+        "for task in generators.TASKS:\n"
+        "    assert generators.load_template(task).startswith(generators.procedure_text(task, False))\n"
+        "print(generators.generate('Sort', 3, 0)['prompt'])\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script, str(target)],
+        env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"},
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Sort a string of lowercase letters")
+    assert "[Question]\nString: " in result.stdout
+    assert (target / "generators" / "templates" / "FindCyclic.txt").is_file()
+    entry_points = next(target.glob("procbench-*.dist-info")) / "entry_points.txt"
+    assert "procbench = procbench_tools.cli:main" in entry_points.read_text()
