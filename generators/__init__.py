@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from . import tasks as _tasks  # noqa: F401  (registers the tasks)
+from .prompts import load_template, procedure_text, render_prompt
 from .registry import Label, Question, get_task, registered_tasks
 from .rng import derive_seed, example_rng
-from .prompts import load_template, procedure_text, render_prompt
 from .validation import check_fields
 
 __all__ = [

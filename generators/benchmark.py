@@ -28,36 +28,50 @@ def example_seed(seed: int, index: int, attempt: int = 0) -> int:
     return derive_seed("set", seed, index, attempt)
 
 
-def _question_key(question: dict[str, Any]) -> str:
-    return json.dumps(question, sort_keys=True, separators=(",", ":"))
+def overlap_keys(task: str, example: dict[str, Any]) -> set[str]:
+    """What no two examples of one task in a set may share: the corpus sentences for the
+    sentence tasks, the whole question for the others."""
+    spec = get_task(task)
+    if spec.overlap_keys is not None:
+        return spec.overlap_keys(example["question"], example["label"])
+    return {json.dumps(example["question"], sort_keys=True, separators=(",", ":"))}
 
 
-def iter_step_examples(
-    task: str, steps: int, per_step: int, seed: int, *, answer_format: bool = True, unique: bool = True
+def iter_task_examples(
+    task: str,
+    steps: Iterable[int],
+    per_step: int,
+    seed: int,
+    *,
+    answer_format: bool = True,
+    unique: bool = True,
 ) -> Iterator[dict[str, Any]]:
-    """``per_step`` examples of ``task`` with ``steps`` steps, with ``id`` and ``task_id``.
+    """``per_step`` examples of ``task`` for each step count, with ``id`` and ``task_id``.
 
-    With ``unique``, a question equal to an earlier one of the same step count is re-drawn
-    with the next ``attempt`` (equal questions always have equal step counts, so this makes
-    the whole set of a task duplicate-free).
+    With ``unique``, an example that shares a question (or, for the sentence tasks, a
+    corpus sentence) with an earlier example of the task is re-drawn with the next
+    ``attempt``. Equal questions always have equal step counts, so for the 20 tasks without
+    sentences each example depends only on ``(task, steps, index, seed)``; for the
+    sentence tasks it also depends on the examples drawn before it.
     """
     from . import generate
 
     spec = get_task(task)
-    seen: set[str] = set()
-    for index in range(per_step):
-        for attempt in range(MAX_REDRAWS):
-            example = generate(spec.name, steps, example_seed(seed, index, attempt), answer_format=answer_format)
-            key = _question_key(example["question"])
-            if not unique or key not in seen:
-                seen.add(key)
-                break
-        else:
-            raise ValueError(
-                f"{spec.name} has fewer than {per_step} distinct questions with {steps} steps "
-                f"(no new one in {MAX_REDRAWS} draws); lower examples per step or allow duplicates"
-            )
-        yield {"id": example_id(spec.name, steps, index), "task_id": spec.task_id, **example}
+    used: set[str] = set()
+    for count in steps:
+        for index in range(per_step):
+            for attempt in range(MAX_REDRAWS):
+                example = generate(spec.name, count, example_seed(seed, index, attempt), answer_format=answer_format)
+                keys = overlap_keys(spec.name, example)
+                if not unique or used.isdisjoint(keys):
+                    used |= keys
+                    break
+            else:
+                raise ValueError(
+                    f"{spec.name}: no example with {count} steps that differs from the earlier ones "
+                    f"in {MAX_REDRAWS} draws; lower examples per step or allow duplicates"
+                )
+            yield {"id": example_id(spec.name, count, index), "task_id": spec.task_id, **example}
 
 
 def iter_examples(
@@ -72,5 +86,4 @@ def iter_examples(
     """Every example of a set: for each task, for each step count, ``per_step`` examples."""
     step_counts = list(steps)
     for task in tasks:
-        for count in step_counts:
-            yield from iter_step_examples(task, count, per_step, seed, answer_format=answer_format, unique=unique)
+        yield from iter_task_examples(task, step_counts, per_step, seed, answer_format=answer_format, unique=unique)

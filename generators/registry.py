@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .validation import Shape
@@ -21,6 +21,8 @@ class Task:
     ``fields``; it validates values (indices, alphabets) itself. ``sample`` draws a question
     that takes exactly ``steps`` steps; it is ``None`` for tasks whose generator is not
     available. ``config`` is the default configuration passed to ``sample``.
+    ``overlap_keys`` names what two examples of a set must not share (default: the whole
+    question); the sentence tasks use it to keep every corpus sentence to one example.
     """
 
     name: str
@@ -32,7 +34,7 @@ class Task:
     config: Any = None
     min_steps: int = 1
     max_steps: int = 100
-    extra: dict[str, Any] = field(default_factory=dict)
+    overlap_keys: Callable[[Question, Label], set[str]] | None = None
 
     @property
     def task_id(self) -> str:

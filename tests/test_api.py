@@ -120,5 +120,7 @@ def test_duplicate_questions_are_redrawn():
 
 
 def test_impossible_unique_set_raises_clearly():
-    with pytest.raises(ValueError, match="Cumulate has fewer than 200 distinct questions with 1 steps"):
+    with pytest.raises(
+        ValueError, match="Cumulate: no example with 1 steps that differs from the earlier ones in 1000 draws"
+    ):
         list(iter_examples(["Cumulate"], [1], per_step=200, seed=0))

@@ -82,4 +82,7 @@ PINNED = {
     "Cumulate": "67a3f289de95dc7e",
     "MoveCyclic": "50c7eab276111771",
     "FindCyclic": "bed785a7c0b1d87f",
+    "Count2": "35fdeb900a654d1e",
+    "FillWord": "5f53e21afc2cda4e",
+    "DeleteWord": "7258d7b7a22975cb",
 }

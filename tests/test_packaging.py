@@ -36,6 +36,7 @@ def test_wheel_install_finds_templates(tmp_path):
         "assert pathlib.Path(generators.__file__).is_relative_to(sys.argv[1]), generators.__file__\n"
         "for task in generators.TASKS:\n"
         "    assert generators.load_template(task).startswith(generators.procedure_text(task, False))\n"
+        "assert len(generators.generate('Count2', 30, 0)['label']['intermediate']) == 29\n"
         "print(generators.generate('Sort', 3, 0)['prompt'])\n"
     )
     result = subprocess.run(
@@ -49,5 +50,6 @@ def test_wheel_install_finds_templates(tmp_path):
     assert result.stdout.startswith("Sort a string of lowercase letters")
     assert "[Question]\nString: " in result.stdout
     assert (target / "generators" / "templates" / "FindCyclic.txt").is_file()
+    assert (target / "generators" / "data" / "LICENSE.wordnet").is_file()
     entry_points = next(target.glob("procbench-*.dist-info")) / "entry_points.txt"
     assert "procbench = procbench_tools.cli:main" in entry_points.read_text()

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass
+
+from ..corpus import load_corpus
 from ..registry import Label, Question, Task, register, states_label
+from ._common import require
+from ._sentences import question_passage_keys
 
 NAME = "Count2"
 _ALPHABET_START = ord("a")
@@ -26,8 +32,35 @@ def solve(question: Question) -> Label:
     return states_label(states)
 
 
+@dataclass(frozen=True)
+class Count2Config:
+    """The passage has exactly ``steps`` words: a single sentence when the corpus has at
+    least ``min_single`` of that length, else consecutive sentences of one source."""
+
+    min_single: int = 100
+
+    def __post_init__(self) -> None:
+        require(self.min_single >= 0, "min_single must be at least 0")
+
+
+def sample(rng: random.Random, steps: int, config: Count2Config) -> Question:
+    corpus = load_corpus()
+    return {"sentence": corpus.text(corpus.sample_window(rng, steps, prefer_single=config.min_single))}
+
+
 def render(question: Question) -> str:
     return f"Sentence: {question['sentence']}"
 
 
-register(Task(name=NAME, number=14, fields={"sentence": str}, solve=solve, render=render))
+register(
+    Task(
+        name=NAME,
+        number=14,
+        fields={"sentence": str},
+        solve=solve,
+        render=render,
+        sample=sample,
+        config=Count2Config(),
+        overlap_keys=question_passage_keys,
+    )
+)

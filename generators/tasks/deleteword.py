@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass
+
+from ..corpus import load_corpus
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import comma_list
+from ._common import comma_list, require
+from ._sentences import question_passage_keys
 from .count2 import words_of
 
 NAME = "DeleteWord"
@@ -23,8 +28,45 @@ def solve(question: Question) -> Label:
     return states_label(states)
 
 
+@dataclass(frozen=True)
+class DeleteWordConfig:
+    """The passage has max(steps + U(min_extra..max_extra), 1.6 * steps + U(0..10)) words
+    (long passages repeat words, so they need more words per distinct word)."""
+
+    min_extra: int = 10
+    max_extra: int = 25
+    tries_per_length: int = 20
+
+    def __post_init__(self) -> None:
+        require(0 <= self.min_extra <= self.max_extra, "need 0 <= min_extra <= max_extra")
+        require(self.tries_per_length >= 1, "tries_per_length must be at least 1")
+
+
+def sample(rng: random.Random, steps: int, config: DeleteWordConfig) -> Question:
+    corpus = load_corpus()
+    length = max(steps + rng.randint(config.min_extra, config.max_extra), steps * 8 // 5 + rng.randint(0, 10))
+    while True:  # passages this long with too few distinct words: a few more words
+        for _ in range(config.tries_per_length):
+            passage = corpus.text(corpus.sample_window(rng, length))
+            distinct = sorted(set(words_of(passage)))
+            if len(distinct) >= steps:
+                return {"sentence": passage, "words": rng.sample(distinct, steps)}
+        length += 5
+
+
 def render(question: Question) -> str:
     return f"Sentence: {question['sentence']}\nWords: {comma_list(question['words'])}"
 
 
-register(Task(name=NAME, number=20, fields={"sentence": str, "words": [str]}, solve=solve, render=render))
+register(
+    Task(
+        name=NAME,
+        number=20,
+        fields={"sentence": str, "words": [str]},
+        solve=solve,
+        render=render,
+        sample=sample,
+        config=DeleteWordConfig(),
+        overlap_keys=question_passage_keys,
+    )
+)

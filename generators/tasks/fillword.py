@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass
+
+from ..corpus import load_corpus
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
+from ._common import require
+from ._sentences import final_passage_keys
 
 NAME = "FillWord"
 
@@ -24,9 +30,43 @@ def solve(question: Question) -> Label:
     return states_label(states)
 
 
+@dataclass(frozen=True)
+class FillWordConfig:
+    """The passage has ``steps`` + U(min_extra..max_extra) words."""
+
+    min_extra: int = 10
+    max_extra: int = 25
+
+    def __post_init__(self) -> None:
+        require(0 <= self.min_extra <= self.max_extra, "need 0 <= min_extra <= max_extra")
+
+
+def sample(rng: random.Random, steps: int, config: FillWordConfig) -> Question:
+    """Blank ``steps`` random words; blank ``[n]`` is the n-th to be filled, and the blanks
+    stand in the passage in random order."""
+    corpus = load_corpus()
+    words = corpus.text(corpus.sample_window(rng, steps + rng.randint(config.min_extra, config.max_extra))).split()
+    positions = rng.sample(range(len(words)), steps)
+    fills = [[number, words[position]] for number, position in enumerate(positions, start=1)]
+    for number, position in enumerate(positions, start=1):
+        words[position] = blank(number)
+    return {"sentence": " ".join(words), "fills": fills}
+
+
 def render(question: Question) -> str:
     fills = ", ".join(f"[{number}] {word}" for number, word in question["fills"])
     return f"Sentence: {question['sentence']}\nFills: {fills}"
 
 
-register(Task(name=NAME, number=18, fields={"sentence": str, "fills": [(int, str)]}, solve=solve, render=render))
+register(
+    Task(
+        name=NAME,
+        number=18,
+        fields={"sentence": str, "fills": [(int, str)]},
+        solve=solve,
+        render=render,
+        sample=sample,
+        config=FillWordConfig(),
+        overlap_keys=final_passage_keys,
+    )
+)
