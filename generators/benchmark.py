@@ -3,7 +3,6 @@ stable example ids, and deterministic re-draws of duplicate questions."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -34,7 +33,9 @@ def overlap_keys(task: str, example: dict[str, Any]) -> set[str]:
     spec = get_task(task)
     if spec.overlap_keys is not None:
         return spec.overlap_keys(example["question"], example["label"])
-    return {json.dumps(example["question"], sort_keys=True, separators=(",", ":"))}
+    # Samplers build questions with a fixed key order, so repr() is an exact and cheap
+    # equality key within a process (this runs once per generated example).
+    return {repr(example["question"])}
 
 
 def iter_task_examples(

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register
 from ..validation import fail
-from ._common import LOWERCASE, comma_list, random_string, require
+from ._common import LOWERCASE, below, choice, comma_list, randint, random_string, require
 
 NAME = "Compare"
 
@@ -44,8 +44,8 @@ def solve(question: Question) -> Label:
 
 def _near_miss(rng: random.Random, target: str) -> str:
     """A candidate as long as the target that shares its first 1..len-1 letters."""
-    shared = rng.randint(1, len(target) - 1)
-    differing = rng.choice(LOWERCASE.replace(target[shared], ""))
+    shared = randint(rng, 1, len(target) - 1)
+    differing = choice(rng, LOWERCASE.replace(target[shared], ""))
     return target[:shared] + differing + random_string(rng, LOWERCASE, len(target) - shared - 1)
 
 
@@ -53,8 +53,8 @@ def sample(rng: random.Random, steps: int, config: CompareConfig) -> Question:
     target = random_string(rng, LOWERCASE, steps + 1)
     candidates = [_near_miss(rng, target) for _ in range(steps - 1)]
     candidates.append(target)
-    for _ in range(rng.randint(0, config.max_trailing)):
-        candidates.append(target if rng.randrange(3) == 0 else _near_miss(rng, target))
+    for _ in range(randint(rng, 0, config.max_trailing)):
+        candidates.append(target if below(rng, 3) == 0 else _near_miss(rng, target))
     return {"target": target, "candidates": candidates}
 
 

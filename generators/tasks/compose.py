@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, comma_list, require
+from ._common import LOWERCASE, choice, comma_list, randint, random_string, require
 
 NAME = "Compose"
 Pair = tuple[str, str]
@@ -76,20 +76,20 @@ def _pick_result(
     """A letter C to replace ``pair`` such that (left, C) and (C, right) match no rule,
     preferably not blocked either (so that later steps can contract them); ``None`` if no
     letter will do. A few random draws usually find one; the full scan is the fallback."""
-
-    def matches_nothing(c: str) -> bool:
-        return (left, c) not in rules and (c, right) not in rules and pair not in ((left, c), (c, right))
-
-    def unblocked(c: str) -> bool:
-        return (left, c) not in blocked and (c, right) not in blocked
-
-    for _ in range(8):
-        c = rng.choice(LOWERCASE)
-        if matches_nothing(c) and unblocked(c):
-            return c
-    usable = [c for c in LOWERCASE if matches_nothing(c)]
-    preferred = [c for c in usable if unblocked(c)]
-    return rng.choice(preferred or usable) if usable else None
+    usable, preferred = [], []
+    for attempt in range(8 + len(LOWERCASE)):
+        c = choice(rng, LOWERCASE) if attempt < 8 else LOWERCASE[attempt - 8]
+        new_left, new_right = (left, c), (c, right)
+        if new_left in rules or new_right in rules or pair in (new_left, new_right):
+            continue
+        if new_left not in blocked and new_right not in blocked:
+            if attempt < 8:
+                return c
+            preferred.append(c)
+        elif attempt >= 8:
+            usable.append(c)
+    options = preferred or usable
+    return choice(rng, options) if options else None
 
 
 def _try_sample(rng: random.Random, steps: int, config: ComposeConfig) -> Question | None:
@@ -97,15 +97,15 @@ def _try_sample(rng: random.Random, steps: int, config: ComposeConfig) -> Questi
     of an earlier step's contraction (else that earlier step would have gone differently),
     and each result letter is chosen so that no rule matches afterwards: every step is
     exactly the one made here."""
-    length = rng.randint(steps + 3, max(config.max_length, steps + 3 + config.spread))
-    letters = [rng.choice(LOWERCASE) for _ in range(length)]
-    initial = letters
+    initial = list(
+        random_string(rng, LOWERCASE, randint(rng, steps + 3, max(config.max_length, steps + 3 + config.spread)))
+    )
+    letters = initial[:]
+    pairs = _pairs(letters)
     rules: dict[Pair, str] = {}
     blocked: set[Pair] = set()  # pairs seen at or right of an earlier contraction
-    seen: set[Pair] = set()  # every pair of every state
+    seen: set[Pair] = set(pairs)  # every pair of every state
     for _ in range(steps):
-        pairs = _pairs(letters)
-        seen.update(pairs)
         # Contracting at index i blocks every pair right of i for good, so staying near the
         # right end of the free region keeps long runs possible.
         chosen = _rightmost_free(pairs, blocked, config.window)
@@ -120,14 +120,16 @@ def _try_sample(rng: random.Random, steps: int, config: ComposeConfig) -> Questi
             return None
         rules[pairs[index]] = result
         blocked.update(pairs[index:])
-        letters = [*letters[:index], result, *letters[index + 2 :]]
-    seen.update(_pairs(letters))
-    decoys = rng.randint(min(1, config.max_decoys), config.max_decoys)
+        letters[index : index + 2] = [result]
+        created = ([(left, result)] if index else []) + ([(result, right)] if right is not None else [])
+        pairs[max(index - 1, 0) : index + 2] = created
+        seen.update(created)
+    decoys = randint(rng, min(1, config.max_decoys), config.max_decoys)
     while decoys:  # a decoy's pair never occurs, so it never matches
-        pair = (rng.choice(LOWERCASE), rng.choice(LOWERCASE))
+        pair = (choice(rng, LOWERCASE), choice(rng, LOWERCASE))
         if pair not in seen:
             seen.add(pair)
-            rules[pair] = rng.choice(LOWERCASE)
+            rules[pair] = choice(rng, LOWERCASE)
             decoys -= 1
     ordered = [[a, b, c] for (a, b), c in rules.items()]
     rng.shuffle(ordered)

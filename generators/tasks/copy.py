@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import ALPHANUMERIC, comma_list, numbered_lines, random_string, require
+from ._common import ALPHANUMERIC, below, comma_list, numbered_lines, randint, random_string, require
 
 NAME = "Copy"
 
@@ -38,10 +38,10 @@ def solve(question: Question) -> Label:
 
 def sample(rng: random.Random, steps: int, config: CopyConfig) -> Question:
     strings = [
-        random_string(rng, ALPHANUMERIC, rng.randint(config.min_length, config.max_length))
-        for _ in range(rng.randint(config.min_strings, config.max_strings))
+        random_string(rng, ALPHANUMERIC, randint(rng, config.min_length, config.max_length))
+        for _ in range(randint(rng, config.min_strings, config.max_strings))
     ]
-    return {"strings": strings, "indices": [rng.randrange(len(strings)) for _ in range(steps)]}
+    return {"strings": strings, "indices": [below(rng, len(strings)) for _ in range(steps)]}
 
 
 def render(question: Question) -> str:

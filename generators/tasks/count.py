@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register
 from ..validation import fail
-from ._common import ALPHANUMERIC, LOWERCASE, comma_list, is_word, random_string, require
+from ._common import ALPHANUMERIC, LOWERCASE, comma_list, is_word, randint, random_string, require
 
 NAME = "Count"
 DIGITS = "0123456789"
@@ -45,7 +45,7 @@ def sample(rng: random.Random, steps: int, config: CountConfig) -> Question:
     pool = LOWERCASE * config.letter_weight + DIGITS
     return {
         "strings": [
-            random_string(rng, pool, rng.randint(config.min_length, config.max_length)) for _ in range(steps - 1)
+            random_string(rng, pool, randint(rng, config.min_length, config.max_length)) for _ in range(steps - 1)
         ]
     }
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import require, tuple_list
+from ._common import below, randint, require, tuple_list
 
 NAME = "Cumulate"
 OPERATIONS = ("add", "multiply")
@@ -42,11 +42,11 @@ def solve(question: Question) -> Label:
 def sample(rng: random.Random, steps: int, config: CumulateConfig) -> Question:
     operations = []
     for _ in range(steps):
-        if rng.randrange(2):
-            operations.append(["multiply", rng.randint(1, config.max_factor)])
+        if below(rng, 2):
+            operations.append(["multiply", randint(rng, 1, config.max_factor)])
         else:
-            operations.append(["add", rng.randint(0, config.max_addend)])
-    return {"n": rng.randint(1, config.max_start), "operations": operations}
+            operations.append(["add", randint(rng, 0, config.max_addend)])
+    return {"n": randint(rng, 1, config.max_start), "operations": operations}
 
 
 def render(question: Question) -> str:

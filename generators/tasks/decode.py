@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import require, tuple_list
+from ._common import choice, randint, require, tuple_list
 
 NAME = "Decode"
 
@@ -32,10 +32,10 @@ def solve(question: Question) -> Label:
 
 
 def sample(rng: random.Random, steps: int, config: DecodeConfig) -> Question:
-    bit = rng.choice("01")
+    bit = choice(rng, "01")
     pieces = []
     for _ in range(steps):
-        pieces.append([bit, rng.randint(1, config.max_count)])
+        pieces.append([bit, randint(rng, 1, config.max_count)])
         bit = "1" if bit == "0" else "0"
     return {"pieces": pieces}
 

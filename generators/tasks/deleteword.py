@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..corpus import load_corpus
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import comma_list, require
+from ._common import comma_list, randint, require
 from ._sentences import question_passage_keys
 from .count2 import words_of
 
@@ -44,7 +44,7 @@ class DeleteWordConfig:
 
 def sample(rng: random.Random, steps: int, config: DeleteWordConfig) -> Question:
     corpus = load_corpus()
-    length = max(steps + rng.randint(config.min_extra, config.max_extra), steps * 8 // 5 + rng.randint(0, 10))
+    length = max(steps + randint(rng, config.min_extra, config.max_extra), steps * 8 // 5 + randint(rng, 0, 10))
     while True:  # passages this long with too few distinct words: a few more words
         for _ in range(config.tries_per_length):
             passage = corpus.text(corpus.sample_window(rng, length))

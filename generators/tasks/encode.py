@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register
 from ..validation import fail
-from ._common import require
+from ._common import choice, randint, require
 
 NAME = "Encode"
 
@@ -34,10 +34,10 @@ def solve(question: Question) -> Label:
 
 
 def sample(rng: random.Random, steps: int, config: EncodeConfig) -> Question:
-    bit = rng.choice("01")
+    bit = choice(rng, "01")
     runs = []
     for _ in range(steps):
-        runs.append(bit * rng.randint(1, config.max_run))
+        runs.append(bit * randint(rng, 1, config.max_run))
         bit = "1" if bit == "0" else "0"
     return {"string": "".join(runs)}
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..corpus import load_corpus
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import require
+from ._common import randint, require
 from ._sentences import final_passage_keys
 
 NAME = "FillWord"
@@ -45,7 +45,7 @@ def sample(rng: random.Random, steps: int, config: FillWordConfig) -> Question:
     """Blank ``steps`` random words; blank ``[n]`` is the n-th to be filled, and the blanks
     stand in the passage in random order."""
     corpus = load_corpus()
-    words = corpus.text(corpus.sample_window(rng, steps + rng.randint(config.min_extra, config.max_extra))).split()
+    words = corpus.text(corpus.sample_window(rng, steps + randint(rng, config.min_extra, config.max_extra))).split()
     positions = rng.sample(range(len(words)), steps)
     fills = [[number, words[position]] for number, position in enumerate(positions, start=1)]
     for number, position in enumerate(positions, start=1):

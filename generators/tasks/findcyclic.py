@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register
 from ..validation import fail
-from ._common import ALPHANUMERIC, require
+from ._common import ALPHANUMERIC, choice, randint, require
 
 NAME = "FindCyclic"
 
@@ -38,9 +38,9 @@ def solve(question: Question) -> Label:
 
 
 def sample(rng: random.Random, steps: int, config: FindCyclicConfig) -> Question:
-    size = min(len(ALPHANUMERIC), rng.randint(steps, steps + config.spread))
+    size = min(len(ALPHANUMERIC), randint(rng, steps, steps + config.spread))
     text = "".join(rng.sample(ALPHANUMERIC, size))
-    return {"string": text, "letter": rng.choice(text), "count": steps}
+    return {"string": text, "letter": choice(rng, text), "count": steps}
 
 
 def render(question: Question) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import ALPHANUMERIC, numbered_lines, random_string, require, tuple_list
+from ._common import ALPHANUMERIC, below, numbered_lines, randint, random_string, require, tuple_list
 
 NAME = "Gather"
 
@@ -46,14 +46,14 @@ def solve(question: Question) -> Label:
 
 def sample(rng: random.Random, steps: int, config: GatherConfig) -> Question:
     strings = [
-        random_string(rng, ALPHANUMERIC, rng.randint(config.min_length, config.max_length))
-        for _ in range(rng.randint(config.min_strings, config.max_strings))
+        random_string(rng, ALPHANUMERIC, randint(rng, config.min_length, config.max_length))
+        for _ in range(randint(rng, config.min_strings, config.max_strings))
     ]
     commands = []
     for _ in range(steps):
-        which = rng.randrange(len(strings))
-        start = rng.randrange(len(strings[which]))
-        commands.append([which, start, rng.randint(1, len(strings[which]) - start)])
+        which = below(rng, len(strings))
+        start = below(rng, len(strings[which]))
+        commands.append([which, start, randint(rng, 1, len(strings[which]) - start)])
     return {"strings": strings, "commands": commands}
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import require, tuple_list
+from ._common import below, choice, randint, require, tuple_list
 
 NAME = "MoveCyclic"
 DIRECTIONS = ("left", "right")
@@ -43,9 +43,9 @@ def solve(question: Question) -> Label:
 
 
 def sample(rng: random.Random, steps: int, config: MoveCyclicConfig) -> Question:
-    width = config.cell_block * rng.randint(1, config.max_blocks)
-    moves = [[rng.choice(DIRECTIONS), rng.randint(1, width)] for _ in range(steps)]
-    return {"array": _array(width, rng.randrange(width)), "moves": moves}
+    width = config.cell_block * randint(rng, 1, config.max_blocks)
+    moves = [[choice(rng, DIRECTIONS), randint(rng, 1, width)] for _ in range(steps)]
+    return {"array": _array(width, below(rng, width)), "moves": moves}
 
 
 def render(question: Question) -> str:

@@ -7,7 +7,7 @@ import re
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, comma_list, random_string
+from ._common import LOWERCASE, below, choice, comma_list, random_string
 
 NAME = "PushPop"
 _ACTION = re.compile(r"(pop_left|pop_right)|push_(left|right)\((.)\)", re.DOTALL)
@@ -45,11 +45,11 @@ def solve(question: Question) -> Label:
 def sample(rng: random.Random, steps: int, config: None) -> Question:
     actions = []
     for _ in range(steps):
-        kind = rng.randrange(4)
+        kind = below(rng, 4)
         if kind < 2:
             actions.append(("pop_left", "pop_right")[kind])
         else:
-            actions.append(f"push_{('left', 'right')[kind - 2]}({rng.choice(LOWERCASE)})")
+            actions.append(f"push_{('left', 'right')[kind - 2]}({choice(rng, LOWERCASE)})")
     return {"string": random_string(rng, LOWERCASE, steps), "actions": actions}
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, comma_list, require
+from ._common import LOWERCASE, below, choice, comma_list, randint, require
 
 NAME = "Rhythm"
 
@@ -44,10 +44,10 @@ def solve(question: Question) -> Label:
 
 
 def sample(rng: random.Random, steps: int, config: RhythmConfig) -> Question:
-    alphabet = LOWERCASE[: rng.randint(config.min_alphabet, config.max_alphabet)]
+    alphabet = LOWERCASE[: randint(rng, config.min_alphabet, config.max_alphabet)]
     return {
-        "numbers": [rng.randrange(10) for _ in range(rng.randint(config.min_numbers, config.max_numbers))],
-        "characters": [rng.choice(alphabet) for _ in range(config.num_characters)],
+        "numbers": [below(rng, 10) for _ in range(randint(rng, config.min_numbers, config.max_numbers))],
+        "characters": [choice(rng, alphabet) for _ in range(config.num_characters)],
         "n": steps,
     }
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, random_string, require, tuple_list
+from ._common import LOWERCASE, below, randint, random_string, require, tuple_list
 
 NAME = "Rotate"
 
@@ -40,14 +40,14 @@ def solve(question: Question) -> Label:
 
 
 def sample(rng: random.Random, steps: int, config: RotateConfig) -> Question:
-    length = rng.randint(config.min_length, config.max_length)
+    length = randint(rng, config.min_length, config.max_length)
     ranges = []
     for _ in range(steps):
-        if rng.randrange(100) < config.pair_percent:
+        if below(rng, 100) < config.pair_percent:
             ranges.append([0, 2])
         else:
-            start = rng.randint(0, length - 3)
-            ranges.append([start, rng.randint(start + 3, length)])
+            start = randint(rng, 0, length - 3)
+            ranges.append([start, randint(rng, start + 3, length)])
     return {"string": random_string(rng, LOWERCASE, length), "ranges": ranges}
 
 

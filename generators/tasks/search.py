@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, comma_list, random_string, require
+from ._common import LOWERCASE, below, choice, comma_list, randint, random_string, require
 
 NAME = "Search"
 
@@ -41,10 +41,10 @@ def sample(rng: random.Random, steps: int, config: SearchConfig) -> Question:
     substrings = [random_string(rng, LOWERCASE, 2) for _ in range(steps)]
     strings = []
     for _ in range(config.num_strings):
-        cells = list(random_string(rng, LOWERCASE, rng.randint(config.min_length, config.max_length)))
-        for _ in range(rng.randint(0, config.max_planted)):
-            start = rng.randrange(len(cells) - 1)
-            cells[start : start + 2] = rng.choice(substrings)
+        cells = list(random_string(rng, LOWERCASE, randint(rng, config.min_length, config.max_length)))
+        for _ in range(randint(rng, 0, config.max_planted)):
+            start = below(rng, len(cells) - 1)
+            cells[start : start + 2] = choice(rng, substrings)
         strings.append("".join(cells))
     return {"strings": strings, "substrings": substrings}
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, require
+from ._common import LOWERCASE, choice, randint, require
 
 NAME = "Sort"
 
@@ -52,7 +52,7 @@ def solve(question: Question) -> Label:
 def _letter_counts(rng: random.Random, length: int, no_ops: int) -> Counter[str]:
     """Letter multiset whose largest letter occurs at most ``no_ops`` times, with at least
     two distinct letters (so that swaps are possible)."""
-    counts = Counter(rng.choice(LOWERCASE) for _ in range(length))
+    counts = Counter(choice(rng, LOWERCASE) for _ in range(length))
     while True:
         top = max(counts)
         if len(counts) >= 2 and counts[top] <= no_ops:
@@ -61,7 +61,7 @@ def _letter_counts(rng: random.Random, length: int, no_ops: int) -> Counter[str]
         if not counts[top]:
             del counts[top]
         others = LOWERCASE[: LOWERCASE.index(top)] or LOWERCASE[1:]
-        counts[rng.choice(others)] += 1
+        counts[choice(rng, others)] += 1
 
 
 def sample(rng: random.Random, steps: int, config: SortConfig) -> Question:
@@ -73,7 +73,7 @@ def sample(rng: random.Random, steps: int, config: SortConfig) -> Question:
     of that leading run) fixes the number of effective swaps; undoing the phase's swaps in
     reverse order recovers the suffix before the phase.
     """
-    length = max(config.min_length, steps + rng.randint(config.extra_min, config.extra_max))
+    length = max(config.min_length, steps + randint(rng, config.extra_min, config.extra_max))
     no_ops = length - steps
     counts = _letter_counts(rng, length, no_ops)
     letters = sorted(counts, reverse=True)
@@ -82,7 +82,7 @@ def sample(rng: random.Random, steps: int, config: SortConfig) -> Question:
         runs[letter] = 0
     for _ in range(no_ops - counts[letters[0]]):
         open_letters = [c for c in letters[1:] if runs[c] < counts[c]]
-        runs[rng.choice(open_letters)] += 1
+        runs[choice(rng, open_letters)] += 1
 
     suffix = [letters[0]] * counts[letters[0]]
     for letter in letters[1:]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, comma_list, random_string, require
+from ._common import LOWERCASE, comma_list, randint, random_string, require
 
 NAME = "Split1"
 
@@ -25,7 +25,7 @@ class SplitConfig:
         require(self.spread >= 0, "spread must be at least 0")
 
     def length(self, rng: random.Random, steps: int) -> int:
-        return rng.randint(steps + 1, max(self.max_length, steps + 1 + self.spread))
+        return randint(rng, steps + 1, max(self.max_length, steps + 1 + self.spread))
 
 
 def solve(question: Question) -> Label:

@@ -6,7 +6,7 @@ import random
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, random_string, tuple_list
+from ._common import LOWERCASE, choice, randint, random_string, tuple_list
 from .split1 import SplitConfig
 
 NAME = "Split2"
@@ -33,8 +33,8 @@ def sample(rng: random.Random, steps: int, config: SplitConfig) -> Question:
     lengths = [len(text)]
     pairs = []
     for _ in range(steps):
-        index = rng.choice([i for i, size in enumerate(lengths) if size > 1])
-        offset = rng.randint(1, lengths[index] - 1)
+        index = choice(rng, [i for i, size in enumerate(lengths) if size > 1])
+        offset = randint(rng, 1, lengths[index] - 1)
         lengths[index : index + 1] = [offset, lengths[index] - offset]
         pairs.append([index, offset])
     return {"string": text, "pairs": pairs}

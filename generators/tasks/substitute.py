@@ -7,7 +7,7 @@ import random
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import ALPHANUMERIC, random_string, tuple_list
+from ._common import ALPHANUMERIC, choice, random_string, tuple_list
 
 NAME = "Substitute"
 
@@ -31,7 +31,7 @@ def solve(question: Question) -> Label:
 
 def sample(rng: random.Random, steps: int, config: None) -> Question:
     text = random_string(rng, ALPHANUMERIC, steps)
-    pairs = [[ch, rng.choice(ALPHANUMERIC.replace(ch, ""))] for ch in sorted(set(text))]
+    pairs = [[ch, choice(rng, ALPHANUMERIC.replace(ch, ""))] for ch in sorted(set(text))]
     return {"pairs": pairs, "string": text}
 
 
