@@ -1,6 +1,15 @@
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+# Nothing in the tests may reach the Hugging Face Hub, nor touch the user's caches: the
+# Hub-facing tests run their uploads in subprocesses against a loopback stand-in.
+os.environ["HF_HUB_OFFLINE"] = "1"
+os.environ["HF_DATASETS_OFFLINE"] = "1"
+os.environ["HF_HOME"] = tempfile.mkdtemp(prefix="procbench-test-hf-")
+os.environ.pop("HF_TOKEN", None)

@@ -1,0 +1,298 @@
+"""The metric: every rule of the scoring, with hand-computed numbers."""
+
+import doctest
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import generators
+import procbench_metric as pm
+
+ROOT = Path(__file__).resolve().parent.parent
+SORT = {"init": "itstb", "intermediate": ["btsti"], "final": "bistt"}
+ABC = {"init": "", "intermediate": ["a", "b"], "final": "c"}
+
+
+def one(prediction, reference=ABC):
+    scores = pm.score([prediction], [reference])
+    return (
+        scores["prefix_accuracy"],
+        scores["sequential_match"],
+        scores["final_match"],
+        scores["prefix_match_length"],
+        scores["invalid_predictions"],
+    )
+
+
+@pytest.mark.parametrize(
+    ("prediction", "expected"),
+    [
+        ({"intermediate": ["a", "b"], "final": "c"}, (1.0, 1.0, 1.0, 3.0, 0)),
+        (["a", "b", "c"], (1.0, 1.0, 1.0, 3.0, 0)),  # flat list
+        ('{"intermediate": ["a", "b"], "final": "c"}', (1.0, 1.0, 1.0, 3.0, 0)),  # JSON string
+        ('["a", "b", "c"]', (1.0, 1.0, 1.0, 3.0, 0)),
+        (["a", "b"], (2 / 3, 0.0, 0.0, 2.0, 0)),  # under-long: final "b" is not "c"
+        (["a", "b", "c", "d"], (3 / 4, 0.0, 0.0, 3.0, 0)),  # over-long
+        (["a", "x", "c"], (1 / 3, 0.0, 1.0, 1.0, 0)),  # wrong in the middle, right final
+        (["x", "b", "c"], (0.0, 0.0, 1.0, 0.0, 0)),  # a prefix, not any matching state
+        ({"final": "c"}, (0.0, 0.0, 1.0, 0.0, 0)),  # no intermediate: one predicted state
+        ([None, "b", "c"], (0.0, 0.0, 1.0, 0.0, 0)),  # a null state matches nothing
+    ],
+)
+def test_sequences(prediction, expected):
+    assert one(prediction) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(
+    "junk",
+    [
+        None,
+        "not json",
+        '{"intermediate": ["a"',  # broken JSON
+        42,
+        "42",  # JSON, but a number
+        '"abc"',  # JSON, but a string
+        {"intermediate": ["a", "b"]},  # no final
+        {"intermediate": "ab", "final": "c"},  # intermediate not a list
+        [{"intermediate": ["a", "b"], "final": "c"}],  # wrong nesting
+        ["a", {"b": 1}, "c"],  # a state that is a dict
+        [],
+    ],
+)
+def test_junk_scores_zero_and_counts_as_invalid(junk):
+    assert one(junk) == (0.0, 0.0, 0.0, 0.0, 1)
+
+
+@pytest.mark.parametrize(
+    ("predicted", "reference", "match"),
+    [
+        ("abc", "abc", True),
+        (12, "12", True),  # str reference: an int whose str() equals it
+        ("012", "12", False),
+        (True, "True", False),  # a bool is not an int
+        (["12"], "12", False),  # never a list
+        ("", "", True),  # the empty string is a real state
+        (None, "", False),
+        ("42", 42, True),  # int reference: anything that converts to that int
+        (" 42 ", 42, True),
+        (42.0, 42, True),
+        (42.5, 42, False),
+        ("4e1", 40, False),
+        (True, 1, False),
+        ([42], 42, False),
+        (["1", 2], [1, "2"], True),  # list reference: element-wise by str()
+        ((1, 2), [1, 2], True),
+        ([1, 2, 3], [1, 2], False),
+        ([True, 1], [1, 1], False),
+        ([1.0, 1], [1, 1], False),
+        ([[1], 1], ["[1]", 1], False),  # elements must be scalars
+        ("[1, 2]", [1, 2], False),
+    ],
+)
+def test_state_matching(predicted, reference, match):
+    assert pm.states_match(predicted, reference) is match
+    assert one([predicted], {"intermediate": [], "final": reference})[2] == float(match)
+
+
+def test_type_coerced_prediction_is_a_full_match():
+    cumulate = generators.solve("Cumulate", {"n": 2, "operations": [["add", 3], ["multiply", 4], ["add", 0]]})
+    assert one(["5", " 20", 20.0], cumulate) == (1.0, 1.0, 1.0, 3.0, 0)
+    search = generators.solve("Search", {"strings": ["aaaa", "aaa"], "substrings": ["aa", "a"]})
+    assert one([["2", "1"], ["6", "4"]], search) == (1.0, 1.0, 1.0, 2.0, 0)
+    assert one([[2, 1], [6, True]], search) == (0.5, 0.0, 0.0, 1.0, 0)
+
+
+def test_equal_values_that_hide_bools_or_floats_do_not_match():
+    search = {"intermediate": [[1, 0]], "final": [1, 1]}
+    assert one([[1, 0], [1, 1]], search) == (1.0, 1.0, 1.0, 2.0, 0)
+    assert one([[True, 0], [1, 1]], search) == (0.0, 0.0, 1.0, 0.0, 0)
+    assert one([[1.0, 0], [1, True]], search) == (0.0, 0.0, 0.0, 0.0, 0)
+
+
+def test_references_as_json_and_published_layout():
+    assert one(["btsti", "bistt"], json.dumps(SORT)) == (1.0, 1.0, 1.0, 2.0, 0)
+    published = {"intermediate": ["btsti"], "final": "bistt"}  # no "init"
+    assert one(["btsti", "bistt"], published) == (1.0, 1.0, 1.0, 2.0, 0)
+
+
+@pytest.mark.parametrize("reference", [None, "not json", {"final": "x"}, {"intermediate": "x", "final": "y"}, [1]])
+def test_bad_reference_raises_naming_its_position(reference):
+    with pytest.raises(ValueError, match=r"references\[1\] is not a label"):
+        pm.score(["x", "x"], [ABC, reference])
+
+
+def test_mismatched_lengths_and_empty_input_raise():
+    with pytest.raises(ValueError, match="got 1 predictions but 2 references"):
+        pm.score(["a"], [ABC, ABC])
+    with pytest.raises(ValueError, match="got 1 tasks but 2 references"):
+        pm.score(["a", "b"], [ABC, ABC], tasks=["Sort"])
+    with pytest.raises(ValueError, match="nothing to score"):
+        pm.score([], [])
+
+
+def label_with_steps(steps):
+    return {"init": "", "intermediate": [str(i) for i in range(steps - 1)], "final": "end"}
+
+
+def test_breakdown_by_length_and_task():
+    references = [label_with_steps(3), label_with_steps(3), label_with_steps(10), label_with_steps(30)]
+    predictions = [
+        [*references[0]["intermediate"], "end"],  # exact: PA 1
+        None,  # invalid: 0
+        [*references[2]["intermediate"][:5]],  # 5 of 10 states match: PA 0.5, PML 5
+        [*references[3]["intermediate"], "end", "extra"],  # 30 of 31: PA 30/31, FM 0
+    ]
+    result = pm.score(predictions, references, tasks=["A", "A", "B", "B"])
+    assert result["n"] == 4 and result["invalid_predictions"] == 1
+    assert result["prefix_accuracy"] == pytest.approx((1 + 0 + 0.5 + 30 / 31) / 4)
+    assert result["prefix_match_length"] == pytest.approx((3 + 0 + 5 + 30) / 4)
+    assert result["sequential_match"] == 0.25 and result["final_match"] == 0.25
+    assert list(result["by_length"]) == ["short", "medium", "extra"]
+    assert result["by_length"]["short"] == {
+        "prefix_accuracy": 0.5,
+        "sequential_match": 0.5,
+        "final_match": 0.5,
+        "prefix_match_length": 1.5,
+        "invalid_predictions": 1,
+        "n": 2,
+    }
+    assert result["by_length"]["medium"]["prefix_accuracy"] == 0.5
+    assert result["by_task"]["B"]["prefix_accuracy"] == pytest.approx((0.5 + 30 / 31) / 2)
+    assert "by_task" not in pm.score(predictions, references)
+
+
+def test_score_example():
+    assert pm.score_example(["btsti", "bitst"], SORT) == {
+        "prefix_accuracy": 0.5,
+        "sequential_match": 0,
+        "final_match": 0,
+        "prefix_match_length": 1,
+        "valid": True,
+        "steps": 2,
+    }
+
+
+def test_gc_state_is_restored():
+    import gc
+
+    gc.disable()
+    try:
+        pm.score(["a"], [ABC])
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    pm.score(["a"], [ABC])
+    assert gc.isenabled()
+
+
+# --- through evaluate ------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def metric():
+    import evaluate
+
+    return evaluate.load(str(ROOT / "procbench_metric.py"))
+
+
+MIXED = [
+    ({"intermediate": ["btsti"], "final": "bistt"}, SORT),
+    ('["btsti", "bitst"]', SORT),
+    ("garbage", SORT),
+    (["5", 20, 20], {"init": 2, "intermediate": [5, 20], "final": 20}),
+]
+
+
+def test_evaluate_compute_equals_the_core(metric):
+    predictions, references = zip(*MIXED, strict=True)
+    expected = pm.score(list(predictions), list(references), tasks=["Sort", "Sort", "Sort", "Cumulate"])
+    got = metric.compute(predictions=predictions, references=references, tasks=["Sort", "Sort", "Sort", "Cumulate"])
+    assert got == expected
+    assert expected["prefix_accuracy"] == pytest.approx((1 + 0.5 + 0 + 1) / 4)
+
+
+def test_evaluate_add_and_add_batch(metric):
+    predictions, references = zip(*MIXED, strict=True)
+    metric.add(prediction=predictions[0], reference=references[0])
+    metric.add_batch(predictions=predictions[1:], references=references[1:])
+    assert metric.compute() == pm.score(list(predictions), list(references))
+    with pytest.raises(ValueError, match="nothing to score"):
+        metric.compute()
+
+
+def test_evaluate_arrow_storage_path(metric, monkeypatch):
+    predictions, references = zip(*MIXED, strict=True)
+    monkeypatch.setattr(metric, "in_memory_single_process", False)
+    metric.add(prediction=predictions[0], reference=references[0])
+    metric.add_batch(predictions=predictions[1:], references=references[1:])
+    assert metric.compute() == pm.score(list(predictions), list(references))
+
+
+def test_docstring_examples_run(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    test = doctest.DocTestParser().get_doctest(pm._KWARGS_DESCRIPTION, {}, "procbench_metric", None, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries >= 4
+
+
+def test_metric_file_imports_only_what_a_space_has():
+    source = (ROOT / "procbench_metric.py").read_text()
+    imports = [line for line in source.splitlines() if line.startswith(("import ", "from "))]
+    assert all("," not in line or line.startswith("from ") for line in imports)  # one module per line
+    modules = {line.split()[1].split(".")[0] for line in imports}
+    assert modules <= {
+        "__future__",
+        "json",
+        "gc",
+        "itertools",
+        "operator",
+        "collections",
+        "typing",
+        "datasets",
+        "evaluate",
+    }
+
+
+# --- properties ------------------------------------------------------------------------
+
+
+@st.composite
+def labels(draw):
+    task = draw(st.sampled_from(generators.TASKS))
+    steps = draw(st.integers(min_value=generators.step_range(task).start, max_value=30))
+    return generators.generate(task, steps, draw(st.integers(0, 10**6)))["label"]
+
+
+def perturb(draw, states):
+    kind = draw(st.sampled_from(["cut", "extend", "replace", "stringify", "junk"]))
+    states = list(states)
+    if kind == "cut":
+        return states[: draw(st.integers(0, len(states)))]
+    if kind == "extend":
+        return states + draw(st.lists(st.text(max_size=3), min_size=1, max_size=3))
+    if kind == "replace":
+        states[draw(st.integers(0, len(states) - 1))] = draw(st.one_of(st.none(), st.text(max_size=3), st.integers()))
+        return states
+    if kind == "stringify":
+        return [json.dumps(state) if draw(st.booleans()) else state for state in states]
+    return draw(st.one_of(st.none(), st.text(max_size=5), st.integers()))
+
+
+@settings(max_examples=300, deadline=None)
+@given(labels(), st.data())
+def test_properties(label, data):
+    states = [*label["intermediate"], label["final"]]
+    prediction = perturb(data.draw, states)
+    result = pm.score_example(prediction, label)
+    assert 0.0 <= result["prefix_accuracy"] <= 1.0
+    assert 0 <= result["prefix_match_length"] <= len(states)
+    if result["sequential_match"]:
+        assert result["prefix_accuracy"] == 1.0 and result["final_match"] == 1
+    for form in (states, {"intermediate": label["intermediate"], "final": label["final"]}, json.dumps(states)):
+        exact = pm.score_example(form, json.dumps(label))
+        assert (exact["prefix_accuracy"], exact["sequential_match"], exact["final_match"]) == (1.0, 1, 1)
+        assert exact["prefix_match_length"] == len(states)
