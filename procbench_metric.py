@@ -262,9 +262,7 @@ def _means(parts: list[list[float]]) -> dict[str, Any]:
     }
 
 
-def score(
-    predictions: Sequence[Any], references: Sequence[Any], tasks: Sequence[str] | None = None
-) -> dict[str, Any]:
+def score(predictions: Sequence[Any], references: Sequence[Any], tasks: Sequence[str] | None = None) -> dict[str, Any]:
     """Mean scores over all examples, by length bucket and (with ``tasks``) by task."""
     if len(predictions) != len(references):
         raise ValueError(f"got {len(predictions)} predictions but {len(references)} references")
@@ -279,9 +277,7 @@ def score(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        for position, (prediction, reference, task) in enumerate(
-            zip(predictions, references, task_names, strict=True)
-        ):
+        for position, (prediction, reference, task) in enumerate(zip(predictions, references, task_names, strict=True)):
             expected = parse_reference(reference, position)
             groups[len(expected), task].append(_score_read(_read_states(prediction), expected))
         sums = {key: _column_sums(rows) for key, rows in groups.items()}

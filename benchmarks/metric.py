@@ -93,5 +93,6 @@ def main() -> None:
     print(f"evaluate add_batch() + compute() through Arrow storage: {seconds:.3f} s CPU")
     assert core == direct == batched == stored
 
+
 if __name__ == "__main__":
     main()

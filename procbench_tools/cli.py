@@ -6,7 +6,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import generate_command
+from . import export_command, generate_command
+from .hub import HubError
 
 DESCRIPTION = "ProcBench: generate, export and score the multi-step procedure-following benchmark."
 
@@ -15,6 +16,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="procbench", description=DESCRIPTION)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     generate_command.add_parser(commands)
+    export_command.add_parsers(commands)
     return parser
 
 
@@ -28,6 +30,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except (ValueError, NotImplementedError, OSError) as error:
         parser.exit(2, f"procbench {args.command}: error: {error}\n")
+    except HubError as error:
+        parser.exit(1, f"procbench {args.command}: error: {error}\n")
 
 
 if __name__ == "__main__":

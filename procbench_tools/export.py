@@ -1,0 +1,100 @@
+"""Export ProcBench in the Hub layout: ``data/<config>/<split>-*.parquet`` + ``README.md``."""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import datasets
+from tqdm import tqdm
+
+import generators
+from procbench import ALL, ProcBench
+
+from .dataset_card import write_card
+
+DEFAULT_DIR = "procbench-dataset"
+CONFIGS = [ALL, *generators.TASKS]
+
+
+@contextlib.contextmanager
+def _quiet_datasets() -> Iterator[None]:
+    """One progress bar of ours instead of datasets' bars for each split of 24 configs."""
+    was_enabled = datasets.is_progress_bar_enabled()
+    datasets.disable_progress_bars()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            datasets.enable_progress_bars()
+
+
+def _check_target(target: Path, overwrite: bool) -> None:
+    if target.exists() and not target.is_dir():
+        raise ValueError(f"{target} exists and is not a folder")
+    if target.is_dir() and any(target.iterdir()) and not overwrite:
+        raise ValueError(f"{target} is not empty; pass --overwrite to replace it")
+
+
+def _move_into_place(staging: Path, target: Path) -> None:
+    """Replace ``target`` by ``staging`` so that neither a half-written nor a lost export
+    can result: the old folder is set aside until the new one is in place."""
+    if not target.exists():
+        staging.rename(target)
+        return
+    aside = target.with_name(f".{target.name}.old-{staging.name}")
+    target.rename(aside)
+    try:
+        staging.rename(target)
+    except BaseException:
+        aside.rename(target)
+        raise
+    shutil.rmtree(aside, ignore_errors=True)
+
+
+def export(
+    directory: str | Path = DEFAULT_DIR,
+    *,
+    configs: list[str] | None = None,
+    overwrite: bool = False,
+    num_proc: int | None = None,
+    progress: bool | None = None,
+    **parameters: Any,
+) -> Path:
+    """Generate every config (or ``configs``) and write the Hub layout to ``directory``.
+
+    ``parameters`` are the builder's (``seed``, ``examples_per_step``, ``min_steps``,
+    ``max_steps``, ``answer_format``). The folder is written under a temporary name beside
+    ``directory`` and moved into place at the end; an existing non-empty ``directory`` is
+    refused unless ``overwrite``.
+    """
+    target = Path(directory).resolve()
+    _check_target(target, overwrite)
+    names = [ALL if name == ALL else generators.canonical_name(name) for name in (configs or CONFIGS)]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+    try:
+        infos: dict[str, datasets.DatasetInfo] = {}
+        with tempfile.TemporaryDirectory(prefix="procbench-cache-") as cache, _quiet_datasets():
+            bar = tqdm(names, desc="exporting", unit="config", disable=progress is False or None, file=sys.stderr)
+            for name in bar:
+                bar.set_postfix_str(name)
+                builder = ProcBench(config_name=name, cache_dir=cache, **parameters)
+                builder.download_and_prepare(num_proc=num_proc)
+                for split in builder.info.splits:
+                    path = staging / "data" / name / f"{split}-00000-of-00001.parquet"
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    builder.as_dataset(split=split).to_parquet(str(path))
+                infos[name] = builder.info
+        write_card(infos, staging, repo_hint=target.name)
+        staging.chmod(0o755)  # mkdtemp makes it private
+        _move_into_place(staging, target)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return target

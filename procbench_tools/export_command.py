@@ -1,0 +1,132 @@
+"""``procbench export`` and ``procbench push``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from generators.benchmark import DEFAULT_MAX_STEPS, DEFAULT_MIN_STEPS, DEFAULT_PER_STEP, DEFAULT_SEED
+
+from .export import CONFIGS, DEFAULT_DIR
+
+EXPORT_EXAMPLES = f"""\
+examples:
+  procbench export
+      write the default benchmark to ./{DEFAULT_DIR} (Parquet files + dataset card)
+  procbench export {DEFAULT_DIR} --overwrite
+      regenerate it in place
+  procbench export big --configs Sort Cumulate --per-step 1000 --max-steps 40 --num-proc 2
+      a larger set of two tasks (steps above 25 go to an "extra" split)
+
+then, from Python: datasets.load_dataset("{DEFAULT_DIR}", "Sort", split="short")
+configs: {", ".join(CONFIGS)}
+"""
+
+PUSH_EXAMPLES = f"""\
+examples:
+  procbench push your-name/procbench
+      upload ./{DEFAULT_DIR} (made by `procbench export`) as a dataset repo, in one commit
+  procbench push your-name/procbench --from big --private
+
+The token comes from `hf auth login` or the HF_TOKEN environment variable.
+"""
+
+
+def add_parsers(commands: Any) -> None:
+    export = commands.add_parser(
+        "export",
+        help="write the dataset as Parquet files with a dataset card (the Hub layout)",
+        description="Generate every config and write data/<config>/<split>-*.parquet plus README.md.",
+        epilog=EXPORT_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    export.add_argument("directory", nargs="?", default=DEFAULT_DIR, help="output folder (default: %(default)s)")
+    export.add_argument("--overwrite", action="store_true", help="replace a non-empty output folder")
+    export.add_argument("--configs", nargs="+", metavar="CONFIG", help="configs to export (default: all 24)")
+    export.add_argument("--seed", type=int, default=DEFAULT_SEED, help="(default: %(default)s)")
+    export.add_argument("--per-step", type=int, default=DEFAULT_PER_STEP, help="examples per step count and task")
+    export.add_argument("--min-steps", type=int, default=DEFAULT_MIN_STEPS, help="(default: %(default)s)")
+    export.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS, help="(default: %(default)s)")
+    export.add_argument("--no-answer-format", action="store_true", help="prompts without the JSON answer paragraph")
+    export.add_argument("--num-proc", type=int, help="processes for generation (datasets' num_proc)")
+    export.set_defaults(run=run_export)
+
+    push = commands.add_parser(
+        "push",
+        help="upload an exported folder to a Hugging Face dataset repo",
+        description="Create the dataset repo if needed and upload the exported folder in one commit.",
+        epilog=PUSH_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    push.add_argument("repo_id", help="dataset repo, e.g. your-name/procbench")
+    push.add_argument("--from", dest="directory", default=DEFAULT_DIR, help="exported folder (default: %(default)s)")
+    push.add_argument("--private", action="store_true", help="create the repo as private")
+    push.add_argument("--message", default="Upload ProcBench", help="commit message")
+    push.set_defaults(run=run_push)
+
+    metric = commands.add_parser(
+        "push-metric",
+        help="publish the metric as a Hugging Face Space (gradio)",
+        description="Create a gradio Space holding the metric script, its card, app.py and requirements.txt.",
+        epilog="example:\n  procbench push-metric your-name/procbench_metric\n"
+        "  then: evaluate.load('your-name/procbench_metric')",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    metric.add_argument("repo_id", help="Space repo, e.g. your-name/procbench_metric")
+    metric.add_argument("--private", action="store_true", help="create the Space as private")
+    metric.set_defaults(run=run_push_metric)
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from .export import export
+
+    target = export(
+        args.directory,
+        configs=args.configs,
+        overwrite=args.overwrite,
+        num_proc=args.num_proc,
+        seed=args.seed,
+        examples_per_step=args.per_step,
+        min_steps=args.min_steps,
+        max_steps=args.max_steps,
+        answer_format=not args.no_answer_format,
+    )
+    print(f"exported to {target}", file=sys.stderr)
+    return 0
+
+
+def run_push(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .hub import HubError, upload_folder
+
+    folder = Path(args.directory)
+    if not (folder / "README.md").is_file():
+        raise HubError(f"{folder} holds no exported dataset: run `procbench export {folder}` first")
+    url = upload_folder(
+        folder, args.repo_id, repo_type="dataset", private=args.private or None, commit_message=args.message
+    )
+    print(f"pushed {folder} to {args.repo_id}: {url}", file=sys.stderr)
+    return 0
+
+
+def run_push_metric(args: argparse.Namespace) -> int:
+    import tempfile
+    from pathlib import Path
+
+    from .hub import upload_folder
+    from .metric_space import build_space
+
+    with tempfile.TemporaryDirectory(prefix="procbench-space-") as folder:
+        build_space(Path(folder), args.repo_id)
+        url = upload_folder(
+            folder,
+            args.repo_id,
+            repo_type="space",
+            space_sdk="gradio",
+            private=args.private or None,
+            commit_message="Upload the ProcBench metric",
+        )
+    print(f"pushed the metric to the Space {args.repo_id}: {url}", file=sys.stderr)
+    return 0

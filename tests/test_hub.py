@@ -1,0 +1,120 @@
+"""``procbench push`` and ``procbench push-metric`` against a loopback Hub stand-in; each
+client runs in a subprocess whose HF_ENDPOINT points at it (nothing leaves 127.0.0.1)."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from procbench_tools.export import export
+from tests.support.hub_standin import HubStandIn
+
+ROOT = Path(__file__).resolve().parent.parent
+TOKEN = "hf_standin_secret_token"
+
+
+@pytest.fixture(scope="module")
+def small_export(tmp_path_factory):
+    return export(
+        tmp_path_factory.mktemp("push") / "procbench-dataset",
+        configs=["all", "Sort", "Cumulate"],
+        max_steps=4,
+        examples_per_step=2,
+        progress=False,
+    )
+
+
+@pytest.fixture
+def hub():
+    with HubStandIn(token=TOKEN) as standin:
+        yield standin
+
+
+def run(args, hub, tmp_path, token=TOKEN, extra_env=None):
+    env = {key: value for key, value in os.environ.items() if not key.startswith("HF_")}
+    env.update(HF_ENDPOINT=hub.endpoint, HF_HUB_DISABLE_XET="1", HF_HOME=str(tmp_path / "hf"), PYTHONPATH=str(ROOT))
+    if token:
+        env["HF_TOKEN"] = token
+    env.update(extra_env or {})
+    return subprocess.run(args, env=env, capture_output=True, text=True, cwd=tmp_path, timeout=300)
+
+
+def procbench(*args):
+    return [sys.executable, "-m", "procbench_tools", *args]
+
+
+def test_push_then_load_dataset_from_the_hub(small_export, hub, tmp_path):
+    result = run(procbench("push", "user/procbench", "--from", str(small_export)), hub, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "pushed" in result.stderr and TOKEN not in result.stdout + result.stderr
+    files = hub.files("dataset", "user/procbench")
+    assert "README.md" in files and "data/Sort/short-00000-of-00001.parquet" in files
+    assert len(hub.store.commits["dataset", "user/procbench"]) == 1  # one commit
+    load = (
+        "import datasets\n"
+        "ds = datasets.load_dataset('user/procbench', 'Cumulate', split='short')\n"
+        "print(ds.num_rows, ds.features['label']['final'].dtype, ds[0]['id'])\n"
+    )
+    loaded = run([sys.executable, "-c", load], hub, tmp_path)
+    assert loaded.returncode == 0, loaded.stderr
+    assert loaded.stdout.split() == ["6", "int64", "Cumulate-02-000"]
+    assert hub.store.unknown == []
+
+
+def test_push_without_token_says_how_to_log_in(small_export, hub, tmp_path):
+    result = run(procbench("push", "user/procbench", "--from", str(small_export)), hub, tmp_path, token=None)
+    assert result.returncode == 1
+    assert "no Hugging Face token found: log in with `hf auth login`" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert hub.files("dataset", "user/procbench") == {}
+
+
+def test_push_with_a_rejected_token(small_export, hub, tmp_path):
+    result = run(procbench("push", "user/procbench", "--from", str(small_export)), hub, tmp_path, token="hf_wrong")
+    assert result.returncode == 1
+    assert "the Hub refused the upload to user/procbench (HTTP 401)" in result.stderr
+    assert "hf_wrong" not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_push_offline_and_without_an_export(small_export, hub, tmp_path):
+    offline = run(
+        procbench("push", "user/procbench", "--from", str(small_export)),
+        hub,
+        tmp_path,
+        extra_env={"HF_HUB_OFFLINE": "1"},
+    )
+    assert offline.returncode == 1 and "HF_HUB_OFFLINE is set: unset it to upload" in offline.stderr
+    missing = run(procbench("push", "user/procbench", "--from", "nowhere"), hub, tmp_path)
+    assert missing.returncode == 1
+    assert "nowhere holds no exported dataset: run `procbench export nowhere` first" in missing.stderr
+
+
+def test_push_metric_then_evaluate_load_from_the_space(hub, tmp_path):
+    result = run(procbench("push-metric", "user/procbench_metric"), hub, tmp_path)
+    assert result.returncode == 0, result.stderr
+    files = hub.files("space", "user/procbench_metric")
+    assert sorted(files) == ["README.md", "app.py", "procbench_metric.py", "requirements.txt"]
+    assert hub.store.meta["space", "user/procbench_metric"]["sdk"] == "gradio"
+    card = files["README.md"].decode()
+    assert "sdk: gradio" in card and "app_file: app.py" in card and "- evaluate\n- metric" in card
+    assert 'evaluate.load("./procbench_metric.py")' in files["app.py"].decode()
+    assert files["procbench_metric.py"] == (ROOT / "procbench_metric.py").read_bytes()
+    use = (
+        "import evaluate\n"
+        "metric = evaluate.load('user/procbench_metric')\n"
+        "result = metric.compute(predictions=[['btsti', 'bitst']], "
+        "references=[{'intermediate': ['btsti'], 'final': 'bistt'}])\n"
+        "print(result['prefix_accuracy'], result['prefix_match_length'])\n"
+    )
+    loaded = run([sys.executable, "-c", use], hub, tmp_path)
+    assert loaded.returncode == 0, loaded.stderr
+    assert loaded.stdout.split() == ["0.5", "1.0"]
+
+
+def test_space_named_after_the_repo(hub, tmp_path):
+    result = run(procbench("push-metric", "user/step-scores"), hub, tmp_path)
+    assert result.returncode == 0, result.stderr
+    files = hub.files("space", "user/step-scores")
+    assert "step-scores.py" in files and 'evaluate.load("./step-scores.py")' in files["app.py"].decode()
