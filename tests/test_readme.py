@@ -8,9 +8,18 @@ ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
 
 
-def test_python_examples_run():
+def test_python_examples_run(tmp_path, monkeypatch):
+    """Run as the README says: from a folder holding the metric script, after
+    ``procbench export``."""
+    import shutil
+
+    from procbench_tools.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    shutil.copyfile(ROOT / "procbench_metric.py", tmp_path / "procbench_metric.py")
+    assert main(["export"]) == 0
     blocks = re.findall(r"```python\n(.*?)```", README, re.S)
-    assert blocks
+    assert len(blocks) >= 4
     for block in blocks:
         exec(compile(block, "README.md", "exec"), {})
 
