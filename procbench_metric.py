@@ -262,6 +262,19 @@ def _means(parts: list[list[float]]) -> dict[str, Any]:
     }
 
 
+def summarize(rows: list[Row]) -> dict[str, Any]:
+    """The six figures (four means, invalid count, n) of score rows
+    ``(PA, SM, FM, PML, valid)``, as ``score`` reports them."""
+    if not rows:
+        raise ValueError("nothing to summarize")
+    return _means([_column_sums(rows)])
+
+
+def score_row(prediction: Any, reference: Any) -> Row:
+    """``(PA, SM, FM, PML, valid)`` of one prediction."""
+    return _score_read(_read_states(prediction), parse_reference(reference))
+
+
 def score(predictions: Sequence[Any], references: Sequence[Any], tasks: Sequence[str] | None = None) -> dict[str, Any]:
     """Mean scores over all examples, by length bucket and (with ``tasks``) by task."""
     if len(predictions) != len(references):

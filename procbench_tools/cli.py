@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import export_command, generate_command
+from . import evaluate_command, export_command, generate_command
 from .hub import HubError
 
 DESCRIPTION = "ProcBench: generate, export and score the multi-step procedure-following benchmark."
@@ -17,6 +17,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     generate_command.add_parser(commands)
     export_command.add_parsers(commands)
+    evaluate_command.add_parser(commands)
     return parser
 
 

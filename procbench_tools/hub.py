@@ -51,3 +51,24 @@ def upload_folder(
         hint = " (is the token allowed to write to it?)" if status in (401, 403) else ""
         raise HubError(f"the Hub refused the upload to {repo_id} (HTTP {status}){hint}: {error}") from None
     return commit.commit_url
+
+
+def dataset_config_names(source: str, *, local: bool) -> list[str]:
+    """The configs of a dataset folder (no network) or Hub repo."""
+    import datasets
+
+    try:
+        return datasets.get_dataset_config_names(source)
+    except Exception as error:
+        where = "folder" if local else "Hub dataset"
+        raise HubError(f"cannot read the {where} {source!r}: {error}") from None
+
+
+def load_hub_dataset(repo_id: str, config: str) -> object:
+    """All splits of one config of a Hub dataset (the one network read of ``evaluate``)."""
+    import datasets
+
+    try:
+        return datasets.load_dataset(repo_id, config)
+    except Exception as error:
+        raise HubError(f"cannot load {config!r} of the Hub dataset {repo_id!r}: {error}") from None
