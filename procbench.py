@@ -35,16 +35,7 @@ from generators.benchmark import (
     DEFAULT_SEED,
     iter_task_examples,
 )
-
-_CITATION = """\
-@article{fujisawa2024procbench,
-  title   = {ProcBench: Benchmark for Multi-Step Reasoning and Following Procedure},
-  author  = {Fujisawa, Ippei and Nobe, Sensho and Seto, Hiroki and Onda, Rina and Uchida, Yoshiaki
-             and Ikoma, Hiroki and Chien, Pei-Chun and Kanai, Ryota},
-  journal = {arXiv preprint arXiv:2410.03117},
-  year    = {2024}
-}
-"""
+from procbench_metric import CITATION as _CITATION
 
 _DESCRIPTION = """\
 ProcBench measures multi-step procedure following: each example is a procedure text plus a
@@ -57,16 +48,8 @@ _LICENSE = "MIT (the sentence tasks' text: WordNet 3.0 licence and public-domain
 
 _VERSION = datasets.Version("1.0.0")
 ALL = "all"
-SPLITS = {"short": range(2, 7), "medium": range(7, 17), "long": range(17, 26)}
-EXTRA = "extra"
+SPLITS = ("short", "medium", "long", "extra")  # generators.length_bucket's names, in order
 SENTENCE_TASKS = frozenset({"Count2", "FillWord", "DeleteWord"})
-
-
-def split_of(steps: int) -> str:
-    for name, bucket in SPLITS.items():
-        if steps in bucket:
-            return name
-    return EXTRA
 
 
 def _feature_of(value: Any) -> Any:
@@ -197,9 +180,9 @@ class ProcBench(datasets.GeneratorBasedBuilder):
 
     def split_steps(self) -> dict[str, tuple[int, ...]]:
         """The step counts of each split of this configuration, in split order."""
-        chosen: dict[str, list[int]] = {name: [] for name in [*SPLITS, EXTRA]}
+        chosen: dict[str, list[int]] = {name: [] for name in SPLITS}
         for steps in range(self.config.min_steps, self.config.max_steps + 1):
-            chosen[split_of(steps)].append(steps)
+            chosen[generators.length_bucket(steps)].append(steps)
         return {name: tuple(steps) for name, steps in chosen.items() if steps}
 
     def _split_generators(self, dl_manager: Any) -> list[datasets.SplitGenerator]:

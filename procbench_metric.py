@@ -1,10 +1,10 @@
 """ProcBench metric: Prefix Accuracy, Sequential Match, Final Match, Prefix Match Length.
 
 The scoring core is plain Python (``parse_prediction``, ``parse_reference``,
-``states_match``, ``score_example``, ``score``), used directly by the ``procbench`` command
-and the tests; :class:`ProcBenchMetric` is a thin ``evaluate`` adapter over it. This file
-imports only the standard library, ``datasets`` and ``evaluate``, so it can be uploaded
-alone as a Hub Space.
+``states_match``, ``score_row``, ``score_example``, ``summarize``, ``score``), used
+directly by the ``procbench`` command and the tests; :class:`ProcBenchMetric` is a thin
+``evaluate`` adapter over it. This file imports only the standard library, ``datasets``
+and ``evaluate``, so it can be uploaded alone as a Hub Space.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any
 import datasets
 import evaluate
 
-_CITATION = """\
+CITATION = """\
 @article{fujisawa2024procbench,
   title   = {ProcBench: Benchmark for Multi-Step Reasoning and Following Procedure},
   author  = {Fujisawa, Ippei and Nobe, Sensho and Seto, Hiroki and Onda, Rina and Uchida, Yoshiaki
@@ -29,6 +29,8 @@ _CITATION = """\
   year    = {2024}
 }
 """
+
+_CITATION = CITATION
 
 _DESCRIPTION = """\
 Step-aware scores for ProcBench answers. A label's scored sequence is its intermediate
@@ -218,18 +220,12 @@ def _score_read(predicted: list[Any] | None, reference: list[Any]) -> tuple[floa
     return accuracy, int(accuracy == 1.0), int(states_match(predicted[-1], reference[-1])), matched, True
 
 
-def score_states(predicted: list[Any] | None, reference: list[Any]) -> tuple[float, int, int, int]:
-    """``(prefix_accuracy, sequential_match, final_match, prefix_match_length)`` of a
-    parsed prediction (``None`` scores 0) against a reference's scored sequence."""
-    return _score_read(predicted, reference)[:4]
-
-
 def score_example(prediction: Any, reference: Any) -> dict[str, Any]:
     """The four measures of one prediction, plus whether it could be read and the
     reference's step count."""
     expected = parse_reference(reference)
     predicted = parse_prediction(prediction)
-    accuracy, sequential, final, matched = score_states(predicted, expected)
+    accuracy, sequential, final, matched, _ = _score_read(predicted, expected)
     return {
         "prefix_accuracy": accuracy,
         "sequential_match": sequential,

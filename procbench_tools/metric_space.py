@@ -98,7 +98,7 @@ def build_space(folder: Path, repo_id: str) -> Path:
     script = f"{repo_id.split('/')[-1]}.py"
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(procbench_metric.__file__, folder / script)
-    citation = procbench_metric._CITATION.strip()
+    citation = procbench_metric.CITATION.strip()
     (folder / "README.md").write_text(CARD.format(repo_id=repo_id, citation=citation), encoding="utf-8")
     (folder / "app.py").write_text(APP.format(script=script), encoding="utf-8")
     (folder / "requirements.txt").write_text(REQUIREMENTS, encoding="utf-8")

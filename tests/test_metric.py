@@ -296,3 +296,11 @@ def test_properties(label, data):
         exact = pm.score_example(form, json.dumps(label))
         assert (exact["prefix_accuracy"], exact["sequential_match"], exact["final_match"]) == (1.0, 1, 1)
         assert exact["prefix_match_length"] == len(states)
+
+
+def test_parse_prediction():
+    assert pm.parse_prediction({"intermediate": ["a"], "final": "b"}) == ["a", "b"]
+    assert pm.parse_prediction('{"final": 3}') == [3]
+    assert pm.parse_prediction("[1, [2, 3]]") == [1, [2, 3]]
+    for junk in (None, "", "[]", '{"intermediate": []}', [{"final": 1}], "nope", 3.5):
+        assert pm.parse_prediction(junk) is None

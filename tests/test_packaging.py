@@ -1,5 +1,6 @@
 """A non-editable install carries the templates and the console script."""
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -8,7 +9,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_wheel_install_finds_templates(tmp_path):
-    wheel_dir, target = tmp_path / "wheel", tmp_path / "site"
+    wheel_dir, target, source = tmp_path / "wheel", tmp_path / "site", tmp_path / "source"
+    # Build from a copy: setuptools leaves build/ and *.egg-info beside the sources.
+    skip = shutil.ignore_patterns(".*", "build", "*.egg-info", "__pycache__", "procbench-dataset", "tests")
+    shutil.copytree(ROOT, source, ignore=skip)
     subprocess.run(
         [
             sys.executable,
@@ -20,7 +24,7 @@ def test_wheel_install_finds_templates(tmp_path):
             "-q",
             "-w",
             str(wheel_dir),
-            str(ROOT),
+            str(source),
         ],
         check=True,
         capture_output=True,
