@@ -24,6 +24,9 @@ from importlib import resources
 _BOUNDARY = re.compile(r"(?<=[.!?]) (?=[A-Z])|(?<=[.!?][\")]) (?=[A-Z])")
 
 
+_MAX_TRIES = 2000
+
+
 @dataclass(frozen=True)
 class Window:
     """Sentences ``start`` to ``stop - 1`` of the corpus, all of one source."""
@@ -39,6 +42,8 @@ class Corpus:
     _ends: list[int] = field(init=False)  # _ends[i]: one past the last sentence of i's source
     _before: list[int] = field(init=False)  # _before[i]: words in sentences 0..i-1
     _index: dict[str, int] = field(init=False)
+    _position: dict[int, int] = field(init=False)  # words before sentence i -> i
+    _singles: dict[int, list[int]] = field(init=False)  # word count -> sentences of that length
     _windows: dict[tuple[int, bool], list[Window]] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -52,6 +57,10 @@ class Corpus:
                 stop = i + 1
             self._ends[i] = stop
         self._index = {sentence: i for i, sentence in enumerate(self.sentences)}
+        self._position = {total: i for i, total in enumerate(self._before)}
+        self._singles = {}
+        for i in range(len(self.sentences)):
+            self._singles.setdefault(self._before[i + 1] - self._before[i], []).append(i)
 
     def __len__(self) -> int:
         return len(self.sentences)
@@ -67,8 +76,7 @@ class Corpus:
         return self._windows[key]
 
     def _find_windows(self, words: int, single: bool) -> list[Window]:
-        before, ends = self._before, self._ends
-        position = {total: i for i, total in enumerate(before)}
+        before, ends, position = self._before, self._ends, self._position
         found = []
         for start in range(len(self.sentences)):
             stop = position.get(before[start] + words)
@@ -92,10 +100,23 @@ class Corpus:
         return keys
 
     def sample_window(self, rng: random.Random, words: int, prefer_single: int = 0) -> Window:
-        """A uniformly drawn window of exactly ``words`` words; single sentences only when
-        at least ``prefer_single`` of them have that length."""
-        singles = self.windows(words, single=True) if prefer_single else []
-        pool = singles if prefer_single and len(singles) >= prefer_single else self.windows(words)
+        """A uniformly drawn window of exactly ``words`` words; a single sentence when at
+        least ``prefer_single`` sentences have that length.
+
+        A start sentence drawn uniformly and kept only if a window of ``words`` words starts
+        there gives a uniform window; about one start in ten qualifies, so this is quick,
+        and the full list of windows is built only for lengths almost nothing has."""
+        singles = self._singles.get(words, [])
+        if prefer_single and len(singles) >= prefer_single:
+            start = rng.choice(singles)
+            return Window(start, start + 1)
+        before, ends, position = self._before, self._ends, self._position
+        for _ in range(_MAX_TRIES):
+            start = int(rng.random() * len(self.sentences))
+            stop = position.get(before[start] + words)
+            if stop is not None and stop <= ends[start]:
+                return Window(start, stop)
+        pool = self.windows(words)
         if not pool:
             raise ValueError(f"the sentence corpus has no passage of exactly {words} words")
         return rng.choice(pool)

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from . import evaluate_command, export_command, generate_command
-from .hub import HubError
+from .errors import HubError
 
 DESCRIPTION = "ProcBench: generate, export and score the multi-step procedure-following benchmark."
 

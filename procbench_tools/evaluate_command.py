@@ -6,10 +6,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .atomic import atomic_text_file
-from .evaluation import SHOWN, ModelResult, load_references, read_predictions, score_lines
+
+if TYPE_CHECKING:
+    from .evaluation import ModelResult
+
 
 EXAMPLES = """\
 examples:
@@ -52,6 +55,8 @@ def model_names(files: list[Path], names: list[str] | None) -> list[str]:
 
 
 def _warn(result: ModelResult) -> None:
+    from .evaluation import SHOWN
+
     if result.unknown_ids:
         print(
             f"{result.name}: {len(result.unknown_ids)} ids are not in the dataset and were skipped, "
@@ -88,6 +93,7 @@ def write_report(results: list[ModelResult], output: Path, plots: bool = True) -
 
 
 def run(args: argparse.Namespace) -> int:
+    from .evaluation import load_references, read_predictions, score_lines
     from .report import table
 
     names = model_names(args.predictions, args.name)

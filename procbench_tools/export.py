@@ -17,9 +17,7 @@ import generators
 from procbench import ALL, ProcBench
 
 from .dataset_card import write_card
-
-DEFAULT_DIR = "procbench-dataset"
-CONFIGS = [ALL, *generators.TASKS]
+from .layout import CONFIGS, DEFAULT_DIR
 
 
 @contextlib.contextmanager

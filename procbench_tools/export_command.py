@@ -6,9 +6,11 @@ import argparse
 import sys
 from typing import Any
 
+import generators
 from generators.benchmark import DEFAULT_MAX_STEPS, DEFAULT_MIN_STEPS, DEFAULT_PER_STEP, DEFAULT_SEED
 
-from .export import CONFIGS, DEFAULT_DIR
+DEFAULT_DIR = "procbench-dataset"  # procbench_tools.export imports datasets: keep --help fast
+CONFIGS = ["all", *generators.TASKS]
 
 EXPORT_EXAMPLES = f"""\
 examples:
@@ -97,16 +99,28 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_push(args: argparse.Namespace) -> int:
+    import shutil
+    import tempfile
     from pathlib import Path
 
-    from .hub import HubError, upload_folder
+    from .errors import HubError
+    from .hub import upload_folder
 
     folder = Path(args.directory)
-    if not (folder / "README.md").is_file():
+    card = folder / "README.md"
+    if not card.is_file():
         raise HubError(f"{folder} holds no exported dataset: run `procbench export {folder}` first")
-    url = upload_folder(
-        folder, args.repo_id, repo_type="dataset", private=args.private or None, commit_message=args.message
-    )
+    with tempfile.TemporaryDirectory(prefix="procbench-push-") as staging:
+        # The card's loading examples name the export folder; on the Hub they name the repo.
+        staged = Path(staging) / folder.name
+        shutil.copytree(folder, staged)
+        text = card.read_text(encoding="utf-8").replace(
+            f'load_dataset("{folder.resolve().name}"', f'load_dataset("{args.repo_id}"'
+        )
+        (staged / "README.md").write_text(text, encoding="utf-8")
+        url = upload_folder(
+            staged, args.repo_id, repo_type="dataset", private=args.private or None, commit_message=args.message
+        )
     print(f"pushed {folder} to {args.repo_id}: {url}", file=sys.stderr)
     return 0
 

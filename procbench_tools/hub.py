@@ -7,14 +7,12 @@ from pathlib import Path
 from huggingface_hub import HfApi, get_token
 from huggingface_hub.errors import HfHubHTTPError, OfflineModeIsEnabled
 
+from .errors import HubError
+
 LOGIN_HELP = (
     "no Hugging Face token found: log in with `hf auth login` "
     "(or `huggingface-cli login`), or set the HF_TOKEN environment variable"
 )
-
-
-class HubError(RuntimeError):
-    """A Hub operation failed; the message says why and what to do (never the token)."""
 
 
 def _token() -> str:

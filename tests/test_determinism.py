@@ -83,6 +83,6 @@ PINNED = {
     "MoveCyclic": "e5fefc6ae22e8ae2",
     "FindCyclic": "57fe6c1936565396",
     "Count2": "35fdeb900a654d1e",
-    "FillWord": "689cedc1c824a5ba",
-    "DeleteWord": "039d441a5eafd9bd",
+    "FillWord": "f0c356273d59e3cd",
+    "DeleteWord": "a6864bb4af256111",
 }

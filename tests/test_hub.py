@@ -52,6 +52,9 @@ def test_push_then_load_dataset_from_the_hub(small_export, hub, tmp_path):
     files = hub.files("dataset", "user/procbench")
     assert "README.md" in files and "data/Sort/short-00000-of-00001.parquet" in files
     assert len(hub.store.commits["dataset", "user/procbench"]) == 1  # one commit
+    card = files["README.md"].decode()
+    assert 'load_dataset("user/procbench", "Sort", split="short")' in card
+    assert 'load_dataset("procbench-dataset"' in (small_export / "README.md").read_text()  # export untouched
     load = (
         "import datasets\n"
         "ds = datasets.load_dataset('user/procbench', 'Cumulate', split='short')\n"
