@@ -90,6 +90,8 @@ def generate(task: str, steps: int, seed: int, *, answer_format: bool = True, co
         raise ValueError(f"seed must be an int, got {seed!r}")
     if spec.sample is None:
         raise NotImplementedError(f"{spec.name} has no generator yet (it needs the sentence corpus)")
+    if config is not None and spec.config is None:
+        raise ValueError(f"{spec.name} has no configuration, got {type(config).__name__}")
     if config is not None and not isinstance(config, type(spec.config)):
         raise ValueError(f"{spec.name} takes a {type(spec.config).__name__} config, got {type(config).__name__}")
     question = spec.sample(example_rng(spec.name, steps, seed), steps, config or spec.config)

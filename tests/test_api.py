@@ -82,6 +82,20 @@ def test_wrong_config_type_is_rejected():
         generators.generate("Cumulate", 3, 0, config=SortConfig())
 
 
+def test_task_without_configuration_rejects_one():
+    from generators.tasks.sort import SortConfig
+
+    with pytest.raises(ValueError, match="Substitute has no configuration, got SortConfig"):
+        generators.generate("Substitute", 3, 0, config=SortConfig())
+
+
+def test_module_docstring_examples_run():
+    import doctest
+
+    failures, tries = doctest.testmod(generators)
+    assert (failures, tries) == (0, 5)
+
+
 def test_config_changes_the_distribution_and_is_validated():
     from generators.tasks.rotate import RotateConfig
 
