@@ -17,6 +17,7 @@ too) and ``all``. Splits: ``short`` (2-6 steps), ``medium`` (7-16), ``long`` (17
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import inspect
 import json
@@ -70,6 +71,7 @@ def label_features(task: str) -> datasets.Features:
     )
 
 
+@functools.cache
 def _code_digest() -> str:
     """Digest of everything the data depends on, so that a changed generator never
     returns stale cached data."""
