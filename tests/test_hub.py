@@ -1,6 +1,7 @@
 """``procbench push`` and ``procbench push-metric`` against a loopback Hub stand-in; each
 client runs in a subprocess whose HF_ENDPOINT points at it (nothing leaves 127.0.0.1)."""
 
+import json
 import os
 import subprocess
 import sys
@@ -63,6 +64,16 @@ def test_push_then_load_dataset_from_the_hub(small_export, hub, tmp_path):
     loaded = run([sys.executable, "-c", load], hub, tmp_path)
     assert loaded.returncode == 0, loaded.stderr
     assert loaded.stdout.split() == ["6", "int64", "Cumulate-02-000"]
+    predictions = tmp_path / "answers.jsonl"
+    predictions.write_text('{"id": "Sort-02-000", "response": "no idea"}\n')
+    evaluated = run(
+        procbench("evaluate", str(predictions), "--dataset", "user/procbench", "--output", "report", "--json"),
+        hub,
+        tmp_path,
+    )
+    assert evaluated.returncode == 0, evaluated.stderr
+    overall = json.loads(evaluated.stdout)["overall"]
+    assert (overall["n"], overall["invalid_predictions"], overall["missing"]) == (1, 1, 23 * 3 * 2 - 1)
     assert hub.store.unknown == []
 
 
