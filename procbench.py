@@ -50,7 +50,6 @@ _LICENSE = "MIT (the sentence tasks' text: WordNet 3.0 licence and public-domain
 _VERSION = datasets.Version("1.0.0")
 ALL = "all"
 SPLITS = ("short", "medium", "long", "extra")  # generators.length_bucket's names, in order
-SENTENCE_TASKS = frozenset({"Count2", "FillWord", "DeleteWord"})
 
 
 def _feature_of(value: Any) -> Any:
@@ -114,12 +113,7 @@ class ProcBenchConfig(datasets.BuilderConfig):
         if self.min_steps > self.max_steps:
             raise ValueError(f"min_steps {self.min_steps} is larger than max_steps {self.max_steps}")
         for task in self.tasks:
-            allowed = generators.step_range(task)
-            if self.min_steps < allowed.start or self.max_steps > allowed.stop - 1:
-                raise ValueError(
-                    f"{task} takes steps from {allowed.start} to {allowed.stop - 1}, "
-                    f"not min_steps={self.min_steps}..max_steps={self.max_steps}"
-                )
+            generators.check_steps(task, self.min_steps, self.max_steps)
 
 
 CONFIG_PARAMETERS = ("seed", "examples_per_step", "min_steps", "max_steps", "answer_format")
@@ -192,13 +186,14 @@ class ProcBench(datasets.GeneratorBasedBuilder):
         generators_ = []
         for name, steps in self.split_steps().items():
             # One shard per (task, step count), so that num_proc can spread a large set; a
-            # sentence task keeps its whole step range in one shard, because no two of its
-            # examples may share a sentence.
-            shards = [
-                (task, every_step) if task in SENTENCE_TASKS else (task, (count,))
-                for task in self.config.tasks
-                for count in ((None,) if task in SENTENCE_TASKS else steps)
-            ]
+            # task whose examples must not share anything across step counts (the sentence
+            # tasks: no two may share a sentence) keeps its whole step range in one shard.
+            shards = []
+            for task in self.config.tasks:
+                if generators.get_task(task).overlap_keys is not None:
+                    shards.append((task, every_step))
+                else:
+                    shards.extend((task, (count,)) for count in steps)
             generators_.append(datasets.SplitGenerator(name=name, gen_kwargs={"shards": shards, "split_steps": steps}))
         return generators_
 

@@ -27,6 +27,7 @@ __all__ = [
     "TASKS",
     "TASK_IDS",
     "canonical_name",
+    "check_steps",
     "derive_seed",
     "generate",
     "get_task",
@@ -53,6 +54,15 @@ def step_range(task: str) -> range:
     """The step counts ``generate`` accepts for ``task``."""
     spec = get_task(task)
     return range(spec.min_steps, spec.max_steps + 1)
+
+
+def check_steps(task: str, low: int, high: int) -> None:
+    """``ValueError`` unless every step count in ``low..high`` is allowed for ``task``."""
+    allowed = step_range(task)
+    if low < allowed.start or high > allowed.stop - 1:
+        raise ValueError(
+            f"{canonical_name(task)} takes steps from {allowed.start} to {allowed.stop - 1}, not {low}..{high}"
+        )
 
 
 def length_bucket(steps: int) -> str:

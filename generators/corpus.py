@@ -44,7 +44,7 @@ class Corpus:
     _index: dict[str, int] = field(init=False)
     _position: dict[int, int] = field(init=False)  # words before sentence i -> i
     _singles: dict[int, list[int]] = field(init=False)  # word count -> sentences of that length
-    _windows: dict[tuple[int, bool], list[Window]] = field(init=False, default_factory=dict)
+    _windows: dict[int, list[Window]] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self._before = [0]
@@ -68,19 +68,18 @@ class Corpus:
     def text(self, window: Window) -> str:
         return " ".join(self.sentences[window.start : window.stop])
 
-    def windows(self, words: int, single: bool = False) -> list[Window]:
-        """Every window of exactly ``words`` words (single sentences only if ``single``)."""
-        key = (words, single)
-        if key not in self._windows:
-            self._windows[key] = self._find_windows(words, single)
-        return self._windows[key]
+    def windows(self, words: int) -> list[Window]:
+        """Every window of exactly ``words`` words."""
+        if words not in self._windows:
+            self._windows[words] = self._find_windows(words)
+        return self._windows[words]
 
-    def _find_windows(self, words: int, single: bool) -> list[Window]:
+    def _find_windows(self, words: int) -> list[Window]:
         before, ends, position = self._before, self._ends, self._position
         found = []
         for start in range(len(self.sentences)):
             stop = position.get(before[start] + words)
-            if stop is not None and stop <= ends[start] and (not single or stop == start + 1):
+            if stop is not None and stop <= ends[start]:
                 found.append(Window(start, stop))
         return found
 

@@ -12,7 +12,7 @@ from huggingface_hub import DatasetCard, DatasetCardData
 
 import generators
 
-ALL = "all"
+from .layout import ALL
 
 
 def card_metadata(infos: dict[str, datasets.DatasetInfo], folder: Path) -> DatasetCardData:

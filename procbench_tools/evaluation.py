@@ -13,7 +13,7 @@ from typing import Any
 from tqdm import tqdm
 
 import procbench_metric
-from generators import length_bucket
+from generators import TASKS, length_bucket
 
 from .extraction import extract_answer
 
@@ -150,8 +150,6 @@ def _grouped(rows: list[dict[str, Any]], key: Any, order: list[Any] | None = Non
 def summarize(result: ModelResult) -> dict[str, Any]:
     """``{"overall", "by_length", "by_task", "by_steps"}``; means over the examples with a
     prediction line, ``missing`` counting the dataset examples without one."""
-    from generators import TASKS
-
     rows = result.rows
     if not rows:
         raise ValueError(

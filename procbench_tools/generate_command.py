@@ -71,9 +71,7 @@ def _check_steps(tasks: list[str], low: int, high: int) -> range:
     if low > high:
         raise ValueError(f"--min-steps {low} is larger than --max-steps {high}")
     for task in tasks:
-        allowed = generators.step_range(task)
-        if low < allowed.start or high > allowed.stop - 1:
-            raise ValueError(f"{task} takes steps from {allowed.start} to {allowed.stop - 1}, not {low}..{high}")
+        generators.check_steps(task, low, high)
     return range(low, high + 1)
 
 
