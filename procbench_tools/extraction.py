@@ -187,13 +187,15 @@ def _python_literal_at(text: str, start: int) -> tuple[int, Any]:
     """The shortest balanced bracket span at ``start`` that is a Python literal."""
     opening = text[start]
     closing = "}" if opening == "{" else "]"
-    depth, quote = 0, ""
+    depth, quote, escaped = 0, "", False
     for index in range(start, min(len(text), start + 200_000)):
         ch = text[index]
         if quote:
-            if ch == "\\":
-                continue
-            if ch == quote:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True  # the next character is part of the string, even a quote
+            elif ch == quote:
                 quote = ""
         elif ch in "\"'":
             quote = ch

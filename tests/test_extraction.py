@@ -35,6 +35,11 @@ DISTRACTION = (
         # 3. Python literals
         (DISTRACTION + "{'intermediate': ['btsti'], 'final': 'bistt'}", "Sort", SORT),
         (DISTRACTION + "So the answer is ['btsti', 'bistt'].", "Sort", SORT),
+        (  # an escaped quote inside a Python string does not end it
+            "{'intermediate': ['It\\'s [1] done.'], 'final': 'Done.'}",
+            "DeleteWord",
+            {"intermediate": ["It's [1] done."], "final": "Done."},
+        ),
         # 4. one line per state (the paper's Figure 1)
         (
             DISTRACTION + "initial state: hchouumkd\nstep1: hhouumkd\nstep2: hhoumkd\nfinal state: u",
