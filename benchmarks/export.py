@@ -32,7 +32,8 @@ import generators
 from procbench_tools.dataset.export import export
 datasets.disable_progress_bars()
 calls = 0
-name = "make_example" if hasattr(generators, "make_example") else "generate"
+# what draws one example (a question) in each revision
+name = next(n for n in ("draw_question", "make_example", "generate") if hasattr(generators, n))
 real = getattr(generators, name)
 def counted(*args, **kwargs):
     global calls

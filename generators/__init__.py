@@ -119,7 +119,18 @@ def make_example(
         rng = example_rng(spec.name, steps, seed)
     else:
         reseed(rng, example_seed_int(spec.name, steps, seed))
-    question = spec.sample(rng, steps, config or spec.config)
+    return example_of(spec, steps, spec.sample(rng, steps, config or spec.config), answer_format)
+
+
+def draw_question(spec: Task, steps: int, rng: Any, seed_int: int, config: Any = None) -> Question:
+    """The question of the example whose generator is seeded with ``seed_int``
+    (:func:`example_seed_int`), drawn with ``rng`` re-seeded: what :func:`make_example`
+    samples, for callers that check a question before solving and rendering it."""
+    return spec.sample(reseed(rng, seed_int), steps, config or spec.config)
+
+
+def example_of(spec: Task, steps: int, question: Question, answer_format: bool = True) -> dict[str, Any]:
+    """The example of ``question``: keys ``task``, ``steps``, ``question``, ``label``, ``prompt``."""
     return {
         "task": spec.name,
         "steps": steps,

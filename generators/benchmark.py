@@ -133,15 +133,27 @@ def check_unique(task: str, steps: Iterable[int], per_step: int, *, option: str 
 
 
 class _SeedStream:
-    """``example_seed(seed, index, attempt)`` with the digest of the common prefix kept."""
+    """``example_seed(seed, index, attempt)`` with the digest of the common prefix kept, and
+    the seeds already made remembered: they do not depend on the task or the step count, so a
+    set asks for the same few again and again."""
+
+    KEEP = 1 << 16  # seeds remembered at most (memory stays flat in the size of the set)
 
     def __init__(self, seed: int) -> None:
         self._prefix = sha256(f"set/{seed}/".encode())
+        self._known: dict[tuple[int, int], int] = {}
 
     def __call__(self, index: int, attempt: int = 0) -> int:
+        known = self._known.get((index, attempt))
+        if known is not None:
+            return known
         digest = self._prefix.copy()
         digest.update(f"{index}/{attempt}".encode())
-        return int.from_bytes(digest.digest()[:8], "big")
+        made = int.from_bytes(digest.digest()[:8], "big")
+        if len(self._known) >= self.KEEP:
+            self._known.clear()
+        self._known[(index, attempt)] = made
+        return made
 
 
 def _redraw_limit(spec: Task, steps: int) -> int:
@@ -174,7 +186,7 @@ def iter_task_examples(
     ``(task, steps, index, seed)`` and nothing is kept, so ``indices`` (a sub-range of
     ``range(per_step)``) may pick any slice of the set.
     """
-    from . import make_example
+    from . import draw_question, example_of
 
     spec = get_task(task)
     step_counts = list(steps)
@@ -192,25 +204,31 @@ def iter_task_examples(
     name, task_id = spec.name, spec.task_id
     sentence_keys = spec.overlap_keys
     used_sentences: set[str] = set()
+    from_bytes = int.from_bytes
     for count in step_counts:
         used: set[bytes] = set()  # questions of this step count (equal questions, equal steps)
         limit = _redraw_limit(spec, count) if unique else 1
+        # example_seed_int(name, count, s) for each s, with the digest of the prefix kept
+        seed_prefix = sha256(f"procbench/{name}/{count}/".encode())
         for index in indices:
             for attempt in range(limit):
-                example = make_example(spec, count, seeds(index, attempt), answer_format, rng=rng)
-                digest = None
+                digest = seed_prefix.copy()
+                digest.update(str(seeds(index, attempt)).encode())
+                question = draw_question(spec, count, rng, from_bytes(digest.digest()[:8], "big"))
+                example = None
                 if not unique:
                     break
                 if sentence_keys is not None:
-                    keys = sentence_keys(example["question"], example["label"])
+                    example = example_of(spec, count, question, answer_format)
+                    keys = sentence_keys(question, example["label"])
                     if used_sentences.isdisjoint(keys):
                         used_sentences |= keys
                         break
                 else:
                     # The question's canonical JSON digest: equal for equal questions (the
                     # samplers build lists, dicts and scalars only), and it names the id too.
-                    digest = _full_digest(name, example["question"])
-                    key = digest[:16]
+                    # Checked before solving and rendering, which a re-drawn question skips.
+                    key = _full_digest(name, question)[:16]
                     if key not in used:
                         used.add(key)
                         break
@@ -220,9 +238,11 @@ def iter_task_examples(
                     f"{name}: no example with {count} steps that {what} the earlier ones in {limit} draws; "
                     f"lower the examples per step or pass {option} to allow repeats"
                 )
-            if digest is None:
-                digest = _full_digest(name, example["question"])
-            identifier = f"{name}-{count:02d}-{index:03d}-{digest[: DIGEST_LENGTH // 2].hex()}"
+            if example is None:
+                example = example_of(spec, count, question, answer_format)
+            if not unique or sentence_keys is not None:
+                key = _full_digest(name, question)
+            identifier = f"{name}-{count:02d}-{index:03d}-{key[: DIGEST_LENGTH // 2].hex()}"
             yield {"id": identifier, "task_id": task_id, **example}
 
 

@@ -10,8 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import generators
-from generators.benchmark import canonical_json, question_digest
+from generators.benchmark import _SeedStream, canonical_json, example_seed, question_digest
 from generators.rng import derive_seed, example_seed_int, reseed
+from generators.tasks._common import comma_list, numbered_lines, tuple_list
 
 _json = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(),
@@ -51,3 +52,41 @@ def test_make_example_with_a_shared_generator_equals_generate():
         spec = generators.get_task(task)
         for seed in (0, 1, 99):
             assert generators.make_example(spec, 5, seed, rng=rng) == generators.generate(task, 5, seed)
+
+
+_cell = st.integers(-50, 50) | st.text(alphabet="abcxyz_", max_size=4)
+
+
+@given(st.lists(st.lists(_cell, min_size=1, max_size=4), max_size=6))
+def test_tuple_list_is_the_join_of_each_row_in_brackets(rows):
+    expected = ", ".join("(" + ", ".join(map(str, row)) + ")" for row in rows)
+    assert tuple_list(rows) == expected
+    assert tuple_list(iter(rows)) == expected
+
+
+@given(st.lists(_cell, max_size=8))
+def test_comma_list_is_the_join_of_the_str_of_each_item(items):
+    assert comma_list(items) == ", ".join(map(str, items))
+    assert comma_list(tuple(items)) == comma_list(iter(items)) == ", ".join(map(str, items))
+
+
+def test_the_renderers_by_hand():
+    assert tuple_list([["add", 3], ["multiply", 2]]) == "(add, 3), (multiply, 2)"
+    assert tuple_list([[1, 2, 3], [4, 5]]) == "(1, 2, 3), (4, 5)"  # mixed lengths take the general path
+    assert comma_list(["a", 1]) == "a, 1"
+    assert numbered_lines(["ab", "c"]) == "0: ab\n1: c"
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(0, 3000), st.integers(0, 3))
+def test_the_seed_stream_remembers_nothing_it_would_make_differently(seed, index, attempt):
+    seeds = _SeedStream(seed)
+    assert seeds(index, attempt) == example_seed(seed, index, attempt)
+    assert seeds(index, attempt) == example_seed(seed, index, attempt)  # the remembered one
+
+
+def test_the_seed_stream_forgets_when_full(monkeypatch):
+    monkeypatch.setattr(_SeedStream, "KEEP", 3)
+    seeds = _SeedStream(5)
+    made = [seeds(index) for index in range(10)]
+    assert made == [example_seed(5, index) for index in range(10)]
+    assert len(seeds._known) <= 3

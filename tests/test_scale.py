@@ -20,15 +20,15 @@ datasets.disable_progress_bars()
 
 @pytest.fixture
 def counted(monkeypatch):
-    """Counts the examples made (candidates re-drawn for uniqueness included)."""
+    """Counts the questions drawn for a set (candidates re-drawn for uniqueness included)."""
     calls = []
-    real = generators.make_example
+    real = generators.draw_question
 
-    def make_example(*args, **kwargs):
+    def draw_question(*args, **kwargs):
         calls.append(args[0].name)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(generators, "make_example", make_example)
+    monkeypatch.setattr(generators, "draw_question", draw_question)
     return calls
 
 
