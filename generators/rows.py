@@ -29,6 +29,34 @@ from .registry import get_task
 Unit = tuple[str, tuple[int, ...], int, int]
 CHUNK = 1_000  # examples per unit when examples are independent
 
+# What a row of each task costs to make, measured by benchmarks/task_costs.py: only the
+# ratios matter, to cut a large set into jobs of equal cost (tasks differ six-fold).
+EXAMPLE_COST: dict[str, tuple[float, float]] = {  # (us at 0 steps, us per step)
+    "Sort": (91, 6.2),
+    "Gather": (69, 5.5),
+    "Count": (31, 5.4),
+    "Search": (74, 4.1),
+    "Copy": (83, 0.8),
+    "Substitute": (29, 3.1),
+    "Encode": (36, 2.0),
+    "Split1": (39, 2.7),
+    "Split2": (33, 4.3),
+    "Compose": (63, 10.1),
+    "Decompose": (55, 3.2),
+    "Rhythm": (40, 1.4),
+    "Compare": (60, 4.4),
+    "Count2": (34, 2.7),
+    "Decode": (26, 1.6),
+    "PushPop": (43, 2.2),
+    "Rotate": (48, 1.4),
+    "FillWord": (62, 4.8),
+    "DeleteChar": (51, 1.5),
+    "DeleteWord": (79, 2.4),
+    "Cumulate": (27, 1.5),
+    "MoveCyclic": (33, 1.8),
+    "FindCyclic": (36, 0.8),
+}
+
 
 @dataclass(frozen=True)
 class SetSettings:
@@ -92,3 +120,10 @@ class SetSettings:
 def unit_size(unit: Unit) -> int:
     """Rows in a unit."""
     return len(unit[1]) * (unit[3] - unit[2])
+
+
+def unit_cost(unit: Unit) -> float:
+    """The estimated microseconds of making a unit's rows (:data:`EXAMPLE_COST`)."""
+    task, steps, start, stop = unit
+    fixed, per_step = EXAMPLE_COST.get(task, (50.0, 3.0))
+    return (stop - start) * (fixed * len(steps) + per_step * sum(steps))

@@ -7,6 +7,7 @@ import datasets
 import pytest
 
 import generators
+from generators import rows as rows_module
 from generators.benchmark import example_seed, iter_examples, iter_task_examples, parse_example_id
 from generators.corpus import Corpus, load_corpus
 from generators.rows import SetSettings
@@ -118,15 +119,25 @@ def test_units_cut_the_seed_space():
 
 def test_jobs_are_balanced_by_cost_and_keep_row_order(monkeypatch):
     monkeypatch.setattr(builder_module, "PARALLEL_MIN_ROWS", 10)
-    # Costs: rows * (steps + 10) = 10 * 12, 10 * 12, 10 * 30, 10 * 12 -> 120, 120, 300, 120.
+    monkeypatch.setattr(rows_module, "EXAMPLE_COST", {"Sort": (10, 1), "Cumulate": (1, 0)})
+    # Costs: rows * (fixed + steps * per step) = 10 * 12, 10 * 12, 10 * 30, 10 * 1 -> 120, 120, 300, 10.
     work = [("draw", ("Sort", (2,), 0, 10)), ("draw", ("Sort", (2,), 10, 20)), ("draw", ("Sort", (20,), 0, 10))]
     work.append(("draw", ("Cumulate", (2,), 0, 10)))
-    # Midpoints 60, 180, 390, 600 of 660: the third piece's midpoint is past half.
+    # Midpoints 60, 180, 390, 545 of 550: the third piece's midpoint is past half.
     assert builder_module._balanced_jobs(work, 2) == [work[:2], work[2:]]
     assert builder_module._balanced_jobs(work, 1) == [work]
     assert builder_module._balanced_jobs(work, 8) == [[piece] for piece in work]
     monkeypatch.setattr(builder_module, "PARALLEL_MIN_ROWS", 41)
     assert builder_module._balanced_jobs(work, 2) == [work]  # small: one process
+
+
+def test_jobs_are_balanced_by_each_tasks_own_cost(monkeypatch):
+    monkeypatch.setattr(builder_module, "PARALLEL_MIN_ROWS", 10)
+    monkeypatch.setattr(rows_module, "EXAMPLE_COST", {"Compose": (60, 10), "Cumulate": (25, 1)})
+    # Equal rows, unequal work: 10 * 30 three times (900), then 10 * 110 (1100) of 2000.
+    work = [("draw", ("Cumulate", (5,), start, start + 10)) for start in (0, 10, 20)]
+    work.append(("draw", ("Compose", (5,), 0, 10)))
+    assert builder_module._balanced_jobs(work, 2) == [work[:3], work[3:]]
 
 
 def test_num_proc_with_repeats_gives_the_same_rows_in_the_same_order(tmp_path, monkeypatch):

@@ -41,7 +41,7 @@ from generators.benchmark import (
     DEFAULT_SEED,
     check_unique,
 )
-from generators.rows import SetSettings, unit_size
+from generators.rows import SetSettings, unit_cost, unit_size
 from procbench_tools.scoring.measures import CITATION as _CITATION
 
 _DESCRIPTION = """\
@@ -132,7 +132,6 @@ class ProcBenchConfig(datasets.BuilderConfig):
 CONFIG_PARAMETERS = ("seed", "examples_per_step", "min_steps", "max_steps", "answer_format", "unique")
 PARALLEL_MIN_ROWS = 20_000  # a split smaller than this is generated in one process: starting more costs more
 BATCH = 1_000  # rows per Arrow table handed to datasets
-COST_FIXED_STEPS = 10  # the fixed cost of an example, in steps' worth of work (for balancing jobs)
 
 # A job's unit of work: ("draw", unit) makes the rows of a generators.rows unit; ("rows",
 # rows) yields rows made beforehand (a unique sentence task, drawn once for all splits).
@@ -275,13 +274,13 @@ def _table(rows: list[dict[str, Any]], schema: Any) -> Any:
     return pa.Table.from_pylist(rows, schema=schema)
 
 
-def _rows_and_cost(work: Work) -> tuple[int, int]:
-    """Rows of a piece of work and a rough cost: making an example costs a fixed part and a
-    part that grows with its steps; rows made beforehand cost nothing."""
+def _rows_and_cost(work: Work) -> tuple[int, float]:
+    """Rows of a piece of work and its estimated cost (a fixed part per example and a part
+    per step, measured per task); rows made beforehand cost nothing."""
     kind, item = work
     if kind == "rows":
-        return len(item), 0
-    return unit_size(item), unit_size(item) * (sum(item[1]) // len(item[1]) + COST_FIXED_STEPS)
+        return len(item), 0.0
+    return unit_size(item), unit_cost(item)
 
 
 def _balanced_jobs(work: list[Work], wanted: int) -> list[list[Work]]:
@@ -292,8 +291,8 @@ def _balanced_jobs(work: list[Work], wanted: int) -> list[list[Work]]:
     total_rows, total_cost = sum(rows for rows, _ in sizes), sum(cost for _, cost in sizes)
     jobs = max(1, min(wanted, len(work))) if total_rows >= PARALLEL_MIN_ROWS and total_cost else 1
     parts: list[list[Work]] = [[] for _ in range(jobs)]
-    done = 0
+    done = 0.0
     for piece, (_, cost) in zip(work, sizes, strict=True):
-        parts[min(jobs - 1, (2 * done + cost) * jobs // (2 * total_cost or 1))].append(piece)
+        parts[min(jobs - 1, int((2 * done + cost) * jobs // (2 * total_cost or 1)))].append(piece)
         done += cost
     return [part for part in parts if part]
