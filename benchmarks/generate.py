@@ -1,13 +1,23 @@
-"""Generation speed of this checkout against a baseline revision, side by side in one run.
+"""Generation speed of this checkout against a baseline revision (and, if given, the
+original ProcBench generator), side by side in one run.
 
-    python benchmarks/generate.py [--baseline 9d3efd7] [--repeat 5]
+    python benchmarks/generate.py [--baseline 9d3efd7] [--repeat 5] [--original DIR]
 
-The baseline revision's tree is taken from git into a temporary
-folder; one worker process per side, both on this interpreter, generates each task's part
-of the default benchmark (10 examples per step count, steps 2..25, unique) in turn, old and
-new interleaved so that machine load hits both alike. Prints per task the CPU microseconds
-per example (best of --repeat), the ratio, the totals for all 5,520 examples, and, in fresh
-processes, the time of ``import generators`` and of making the corpus ready.
+The baseline revision's tree is taken from git into a temporary folder and both trees are
+compiled to bytecode first (as an installed package is). One worker process per side, all
+on this interpreter, generates each task's part of the default benchmark (10 examples per
+step count, steps 2..25, unique) in turn, the sides interleaved so that machine load hits
+them alike. Prints per task the CPU microseconds per example (best of --repeat) and the
+ratios, the totals for all 5,520 examples, and, in fresh processes, the time of ``import
+generators``, of a whole ``procbench generate`` and of making the corpus ready.
+
+``--original DIR`` adds the original generator (a checkout of
+https://github.com/ifujisawa/proc-bench; needs numpy, and Python 3.10 like the original:
+its Decompose samples from a set, which Python 3.11 refuses). Its ``gen_taskNN`` functions
+run with seed 12 as in its ``configs/main.yaml``, with what they would save kept in memory
+(prompt and label, no files written) and their progress prints silenced; hydra and
+omegaconf, used only by its command line, are stood in for; its sentence file is not in the
+repository, so its sentence tasks read this project's corpus sentences, loaded once.
 """
 
 from __future__ import annotations
@@ -53,8 +63,16 @@ print(time.perf_counter() - start)
 
 def baseline_tree(revision: str, folder: Path) -> Path:
     archive = subprocess.run(["git", "archive", revision], cwd=ROOT, check=True, capture_output=True).stdout
+    folder.mkdir(parents=True, exist_ok=True)
     subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
     return folder
+
+
+def compile_tree(root: Path) -> None:
+    """Bytecode for the tree's packages, as ``pip install`` makes it: imports measure loading,
+    not compiling (PYTHONDONTWRITEBYTECODE may be set)."""
+    for name in ("generators", "procbench_tools"):
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / name)], check=True, capture_output=True)
 
 
 class Worker:
@@ -74,6 +92,56 @@ class Worker:
     def close(self) -> None:
         self.process.stdin.close()
         self.process.wait()
+
+
+ORIGINAL = """
+import json, random, sys, time, types
+from pathlib import Path
+root, sentences = sys.argv[1], sys.argv[2]
+sys.path.insert(0, root)
+sys.modules["hydra"] = types.SimpleNamespace(main=lambda **kw: (lambda f: f))
+sys.modules["omegaconf"] = types.SimpleNamespace(DictConfig=dict)
+import generate_main
+from proc_bench import generators
+kept = []
+def keep(folder, number, prompt, states, config):
+    kept.append((prompt, generate_main.to_json(states)))
+generate_main.save_task = keep
+generate_main.print = generators.print = lambda *args, **kwargs: None
+lines = {}
+def generate_sentence(count, path, random_state=None):  # the original's draws, the file read once
+    if path not in lines:
+        lines[path] = Path(path).read_text(encoding="utf-8").splitlines()
+    return random_state.sample(lines[path], count)
+generators.generate_sentence = generate_sentence
+generate_sentence(1, sentences, random.Random(0))
+print("ready", flush=True)
+for line in sys.stdin:
+    number = int(line)
+    args = (12, Path("unused"), Path(root) / "templates") + ((sentences,) if number in (14, 18, 20) else ())
+    kept.clear()
+    start = time.process_time()
+    getattr(generate_main, f"gen_task{number:02d}")(*args)
+    print(time.process_time() - start, len(kept), flush=True)
+"""
+
+
+class OriginalWorker(Worker):
+    """The original generator's ``gen_taskNN`` for a task, in a process of its own."""
+
+    def __init__(self, root: Path, sentences: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", ORIGINAL, str(root), str(sentences)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert self.process.stdout.readline().strip() == "ready", "the original generator did not start"
+
+    def cpu_seconds(self, task: str) -> float:
+        import generators
+
+        return super().cpu_seconds(str(generators.get_task(task).number))
 
 
 GENERATE = """
@@ -112,28 +180,42 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--baseline", default=BASELINE, help="git revision to compare with (default: %(default)s)")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--original", type=Path, help="a checkout of the original ProcBench generator")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     import generators
+    from generators.corpus import load_corpus
 
     with tempfile.TemporaryDirectory(prefix="procbench-baseline-") as folder:
-        old_root = baseline_tree(args.baseline, Path(folder))
-        old, new = Worker(old_root), Worker(ROOT)
-        best = {task: [float("inf"), float("inf")] for task in generators.TASKS}
+        old_root = baseline_tree(args.baseline, Path(folder) / "baseline")
+        for root in (old_root, ROOT):
+            compile_tree(root)
+        workers = [Worker(old_root), Worker(ROOT)]
+        if args.original:
+            sentences = Path(folder) / "sentences.txt"
+            sentences.write_text("\n".join(load_corpus().sentences) + "\n", encoding="utf-8")
+            workers.append(OriginalWorker(args.original, sentences))
+        best = {task: [float("inf")] * len(workers) for task in generators.TASKS}
         for _ in range(args.repeat):
             for task in generators.TASKS:
-                best[task][0] = min(best[task][0], old.cpu_seconds(task))
-                best[task][1] = min(best[task][1], new.cpu_seconds(task))
-        old.close()
-        new.close()
+                for side, worker in enumerate(workers):
+                    best[task][side] = min(best[task][side], worker.cpu_seconds(task))
+        for worker in workers:
+            worker.close()
         print(f"per-example CPU, default benchmark (240 per task), best of {args.repeat}; baseline {args.baseline}")
-        print(f"{'task':<12} {'old us/ex':>10} {'new us/ex':>10} {'new/old':>8}")
-        for task, (before, after) in best.items():
-            print(f"{task:<12} {before / 240 * 1e6:10.1f} {after / 240 * 1e6:10.1f} {after / before:8.2f}")
-        total_old = sum(before for before, _ in best.values())
-        total_new = sum(after for _, after in best.values())
+        header = f"{'task':<12} {'old us/ex':>10} {'new us/ex':>10} {'new/old':>8}"
+        print(header + (f" {'original':>10} {'new/orig':>9}" if args.original else ""))
+        for task, (before, after, *original) in best.items():
+            row = f"{task:<12} {before / 240 * 1e6:10.1f} {after / 240 * 1e6:10.1f} {after / before:8.2f}"
+            print(row + "".join(f" {seconds / 240 * 1e6:10.1f} {after / seconds:9.2f}" for seconds in original))
+        total_old = sum(times[0] for times in best.values())
+        total_new = sum(times[1] for times in best.values())
         ratio = total_new / total_old
         print(f"all 5,520 examples: old {total_old:.3f} s CPU, new {total_new:.3f} s CPU, new/old {ratio:.2f}")
+        if args.original:
+            total_original = sum(times[2] for times in best.values())
+            slower = [task for task, times in best.items() if times[1] > times[2]]
+            print(f"original generator, all 5,520: {total_original:.3f} s CPU; tasks slower here: {slower or 'none'}")
         code = "import sys; sys.path.insert(0, sys.argv[1]); import generators"
         before, after = fresh_seconds(code, old_root, args.repeat), fresh_seconds(code, ROOT, args.repeat)
         print(f"fresh process + import generators (median wall): old {before:.3f} s, new {after:.3f} s")

@@ -8,8 +8,6 @@ import json
 import sys
 from typing import Any, TextIO
 
-from tqdm import tqdm
-
 import generators
 from generators.benchmark import (
     DEFAULT_MAX_STEPS,
@@ -128,9 +126,14 @@ def write_examples(stream: TextIO, args: argparse.Namespace, tasks: list[str], s
         unique=not args.allow_duplicates,
         option="--allow-duplicates",
     )
+    if sys.stderr.isatty():  # tqdm's disable=None: a bar only on a terminal (and no import otherwise)
+        from tqdm import tqdm
+
+        examples = tqdm(examples, total=total, unit="ex", desc="generating", file=sys.stderr)
+    encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps would build one per example
     count = 0
-    for example in tqdm(examples, total=total, unit="ex", desc="generating", disable=None, file=sys.stderr):
-        stream.write(json.dumps(example, ensure_ascii=False) + "\n")
+    for example in examples:
+        stream.write(encode(example) + "\n")
         count += 1
     return count
 
