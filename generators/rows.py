@@ -22,11 +22,11 @@ from .benchmark import (
     DEFAULT_PER_STEP,
     DEFAULT_SEED,
     iter_task_examples,
-    parse_example_id,
 )
 from .registry import get_task
 
 Unit = tuple[str, tuple[int, ...], int, int]
+_JSON = json.JSONEncoder(ensure_ascii=False)  # json.dumps(..., ensure_ascii=False) builds one per call
 CHUNK = 1_000  # examples per unit when examples are independent
 
 # What a row of each task costs to make, measured by benchmarks/task_costs.py: only the
@@ -101,19 +101,20 @@ class SetSettings:
             unique=self.unique,
             indices=None if self.unique else range(start, stop),
         )
-        dumps, typed = json.dumps, self.typed_label
-        for example in examples:
-            index = parse_example_id(example["id"]).index
-            number = (example["steps"] - self.min_steps) * self.examples_per_step + index
+        encode, typed = _JSON.encode, self.typed_label
+        positions = ((count, index) for count in steps for index in range(start, stop))  # the examples' order
+        for example, (count, index) in zip(examples, positions):
+            number = (count - self.min_steps) * self.examples_per_step + index
+            task_id = example["task_id"]
             yield {
                 "id": example["id"],
                 "task": example["task"],
-                "task_name": example["task_id"],
-                "problem_name": f"{example['task_id']}_{number:04d}",
-                "steps": example["steps"],
+                "task_name": task_id,
+                "problem_name": f"{task_id}_{number:04d}",
+                "steps": count,
                 "prompt": example["prompt"],
-                "question": dumps(example["question"], ensure_ascii=False),
-                "label": example["label"] if typed else dumps(example["label"], ensure_ascii=False),
+                "question": encode(example["question"]),
+                "label": example["label"] if typed else encode(example["label"]),
             }
 
 
