@@ -5,10 +5,12 @@ machine.
     python benchmarks/instructions.py [--baseline 9d3efd7] [--tasks Sort Rhythm]
 
 Needs ``valgrind`` (``apt-get install valgrind``); each count runs Python under callgrind
-(about 50 times slower). For each side, a process that imports ``generators`` and loads the
-corpus is counted with and without generating the default benchmark's part of the given
-tasks (10 per step count, steps 2..25); the difference divided by the examples is printed,
-and so is the count of the import plus corpus load alone.
+(about 50 times slower), both trees compiled to bytecode first. For each side, a process that
+imports ``generators`` and loads the corpus is counted with and without generating the
+default benchmark's part of the given tasks (10 per step count, steps 2..25); the difference
+divided by the examples is printed, and so is the count of the import plus corpus load
+alone. Without ``--tasks`` it also counts the whole default benchmark in a fresh process
+and a whole ``procbench generate -o FILE``.
 """
 
 from __future__ import annotations
@@ -36,16 +38,32 @@ if sys.argv[2] == "run":
             pass
 """
 
+COMMAND = """
+import sys, tempfile
+sys.path.insert(0, sys.argv[1])
+from procbench_tools.cli import main
+with tempfile.TemporaryDirectory() as folder:
+    main(["generate", "-o", folder + "/procbench.jsonl"])
+"""
+
 
 def instructions(root: Path, mode: str, tasks: list[str]) -> int:
     valgrind = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+    code = COMMAND if mode == "command" else SCRIPT
     out = subprocess.run(
-        [*valgrind, sys.executable, "-c", SCRIPT, str(root), mode, ",".join(tasks)],
+        [*valgrind, sys.executable, "-c", code, str(root), mode, ",".join(tasks)],
         capture_output=True,
         text=True,
         check=True,
     )
     return int(re.search(r"Collected : (\d+)", out.stderr).group(1))
+
+
+def compile_tree(root: Path) -> None:
+    """Bytecode for the tree's packages, as ``pip install`` makes it: imports count loading,
+    not compiling (PYTHONDONTWRITEBYTECODE may be set)."""
+    for name in ("generators", "procbench_tools"):
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / name)], check=True, capture_output=True)
 
 
 def main() -> None:
@@ -62,6 +80,8 @@ def main() -> None:
         archive = subprocess.run(["git", "archive", args.baseline], cwd=ROOT, check=True, capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
         sides = {"old": Path(folder), "new": ROOT}
+        for root in sides.values():
+            compile_tree(root)
         base = {side: instructions(root, "base", []) for side, root in sides.items()}
         print(f"instructions (callgrind), baseline {args.baseline}")
         print(f"import generators + corpus load: old {base['old'] / 1e6:.0f} M, new {base['new'] / 1e6:.0f} M")
@@ -75,6 +95,18 @@ def main() -> None:
                 f"{name}: old {per['old'] / 1e3:.0f} k, new {per['new'] / 1e3:.0f} k per example, "
                 f"new/old {per['new'] / per['old']:.2f}"
             )
+        if args.tasks:
+            return
+        every = {side: instructions(root, "run", generators.TASKS) for side, root in sides.items()}
+        print(
+            f"the default 5,520 in a fresh process (import, corpus, every example): old {every['old'] / 1e6:.0f} M, "
+            f"new {every['new'] / 1e6:.0f} M, new/old {every['new'] / every['old']:.2f}"
+        )
+        command = {side: instructions(root, "command", []) for side, root in sides.items()}
+        print(
+            f"procbench generate -o FILE, the whole process (JSON written too): old {command['old'] / 1e6:.0f} M, "
+            f"new {command['new'] / 1e6:.0f} M, new/old {command['new'] / command['old']:.2f}"
+        )
 
 
 if __name__ == "__main__":
