@@ -9,9 +9,11 @@ from math import ceil, floor, log
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, comma_list, randint, random_string, require
+from ._common import LOWERCASE, randint, require
 
 NAME = "Split1"
+# str() of the positions the sampler draws, looked up: a dict lookup costs half of a str().
+NUMBER_TEXT = {number: str(number) for number in range(100)}
 
 
 @dataclass(frozen=True)
@@ -79,29 +81,35 @@ def solve(question: Question) -> Label:
     bounds = [0, len(text)]  # the cuts so far, sorted, between the two ends
     pieces = [text]
     states = [pieces]
-    for number, position in enumerate(question["positions"]):
-        if not 0 < position < len(text):
-            raise fail(NAME, "positions", f"[{number}] = {position} is not in 1..{len(text) - 1}")
-        index = bisect.bisect_left(bounds, position)
+    size = len(text)
+    append, bisect_left, insert = states.append, bisect.bisect_left, bounds.insert
+    for position in question["positions"]:
+        number = len(states) - 1  # the position's index, for the messages
+        if not 0 < position < size:
+            raise fail(NAME, "positions", f"[{number}] = {position} is not in 1..{size - 1}")
+        index = bisect_left(bounds, position)
         if bounds[index] == position:
             raise fail(NAME, "positions", f"[{number}] = {position} repeats an earlier position")
         start, stop = bounds[index - 1], bounds[index]
-        bounds.insert(index, position)
+        insert(index, position)
         pieces = [*pieces[: index - 1], text[start:position], text[position:stop], *pieces[index:]]
-        states.append(pieces)
+        append(pieces)
     return states_label(states)
 
 
 def sample(rng: random.Random, steps: int, config: SplitConfig) -> Question:
-    length = config.length(rng, steps)
-    return {
-        "string": random_string(rng, LOWERCASE, length),
-        "positions": rng.sample(range(1, length), steps),
-    }
+    text = config.string(rng, steps)
+    # rng.sample(range(1, len(text)), steps): the same draws, as sample_indices of its length.
+    return {"string": text, "positions": [1 + index for index in sample_indices(rng, len(text) - 1, steps)]}
 
 
 def render(question: Question) -> str:
-    return f"String: {question['string']}\nPositions: {comma_list(question['positions'])}"
+    # comma_list inlined, with the positions' texts looked up.
+    try:
+        positions = ", ".join(map(NUMBER_TEXT.__getitem__, question["positions"]))
+    except KeyError:  # a position outside 0..99
+        positions = ", ".join(map(str, question["positions"]))
+    return f"String: {question['string']}\nPositions: {positions}"
 
 
 register(

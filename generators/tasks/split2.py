@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 import random
+from itertools import compress
+from math import floor
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, choice, randint, random_string, tuple_list
 from .split1 import SplitConfig
 
 NAME = "Split2"
+ONE = 1  # ONE.__lt__(size) is size > 1
 
 
 def solve(question: Question) -> Label:
     pieces = [question["string"]]
     states = [pieces]
-    for number, (index, offset) in enumerate(question["pairs"]):
+    append = states.append
+    for index, offset in question["pairs"]:
+        number = len(states) - 1  # the pair's index, for the messages
         if not 0 <= index < len(pieces):
             raise fail(NAME, "pairs", f"[{number}] names piece {index}, not in 0..{len(pieces) - 1}")
         piece = pieces[index]
@@ -24,24 +28,32 @@ def solve(question: Question) -> Label:
                 NAME, "pairs", f"[{number}] offset {offset} is not inside piece {piece!r} (need 1..{len(piece) - 1})"
             )
         pieces = [*pieces[:index], piece[:offset], piece[offset:], *pieces[index + 1 :]]
-        states.append(pieces)
+        append(pieces)
     return states_label(states)
 
 
 def sample(rng: random.Random, steps: int, config: SplitConfig) -> Question:
-    text = random_string(rng, LOWERCASE, config.length(rng, steps))
+    text = config.string(rng, steps)
+    # choice and randint inlined on one bound rng.random: the same draws (floor() is int()
+    # on these non-negative products); the splittable pieces are picked out in C.
+    random = rng.random
     lengths = [len(text)]
     pairs = []
+    append = pairs.append
     for _ in range(steps):
-        index = choice(rng, [i for i, size in enumerate(lengths) if size > 1])
-        offset = randint(rng, 1, lengths[index] - 1)
-        lengths[index : index + 1] = [offset, lengths[index] - offset]
-        pairs.append([index, offset])
+        splittable = list(compress(range(len(lengths)), map(ONE.__lt__, lengths)))
+        index = splittable[floor(random() * len(splittable))]
+        size = lengths[index]
+        offset = 1 + floor(random() * (size - 1))
+        lengths[index : index + 1] = offset, size - offset
+        append([index, offset])
     return {"string": text, "pairs": pairs}
 
 
 def render(question: Question) -> str:
-    return f"String: {question['string']}\nPairs (piece, offset): {tuple_list(question['pairs'])}"
+    # tuple_list inlined for the checked [int, int] rows: one f-string a row.
+    pairs = ", ".join([f"({index}, {offset})" for index, offset in question["pairs"]])
+    return f"String: {question['string']}\nPairs (piece, offset): {pairs}"
 
 
 register(
