@@ -13,6 +13,8 @@ from ..validation import fail
 from ._common import require
 
 NAME = "Decode"
+# The rows the default sampler draws, rendered once: a lookup is cheaper than formatting.
+ROW_TEXT = {char: {count: f"({char}, {count})" for count in range(1, 10)} for char in "01"}
 
 
 @dataclass(frozen=True)
@@ -50,8 +52,12 @@ def count_questions(steps: int, config: DecodeConfig) -> int:
 
 
 def render(question: Question) -> str:
-    # tuple_list inlined for the checked [str, int] rows: one f-string a row.
-    pieces = ", ".join([f"({char}, {count})" for char, count in question["pieces"]])
+    # tuple_list inlined for the checked [str, int] rows: looked up, or one f-string a row.
+    rows = question["pieces"]
+    try:
+        pieces = ", ".join([ROW_TEXT[char][count] for char, count in rows])
+    except KeyError:  # a row outside the table
+        pieces = ", ".join([f"({char}, {count})" for char, count in rows])
     return f"Pieces (character, count): {pieces}"
 
 

@@ -12,6 +12,10 @@ from ._common import require
 
 NAME = "MoveCyclic"
 DIRECTIONS = ("left", "right")
+# The rows the default sampler draws, rendered once: a lookup is cheaper than formatting.
+ROW_TEXT = {
+    direction: {distance: f"({direction}, {distance})" for distance in range(1, 51)} for direction in DIRECTIONS
+}
 
 
 @dataclass(frozen=True)
@@ -68,8 +72,12 @@ def count_questions(steps: int, config: MoveCyclicConfig) -> int:
 
 
 def render(question: Question) -> str:
-    # tuple_list inlined for the checked [str, int] rows: one f-string a row.
-    moves = ", ".join([f"({direction}, {distance})" for direction, distance in question["moves"]])
+    # tuple_list inlined for the checked [str, int] rows: looked up, or one f-string a row.
+    rows = question["moves"]
+    try:
+        moves = ", ".join([ROW_TEXT[direction][distance] for direction, distance in rows])
+    except KeyError:  # a row outside the table
+        moves = ", ".join([f"({direction}, {distance})" for direction, distance in rows])
     return f"Array: {question['array']}\nMoves: {moves}"
 
 

@@ -11,6 +11,8 @@ from ..validation import fail
 from ._common import LOWERCASE, require
 
 NAME = "Rotate"
+# The rows the default sampler draws, rendered once: a lookup is cheaper than formatting.
+ROW_TEXT = {start: {stop: f"({start}, {stop})" for stop in range(start + 2, 15)} for start in range(12)}
 
 
 @dataclass(frozen=True)
@@ -60,8 +62,12 @@ def sample(rng: random.Random, steps: int, config: RotateConfig) -> Question:
 
 
 def render(question: Question) -> str:
-    # tuple_list inlined for the checked [int, int] rows: one f-string a row.
-    ranges = ", ".join([f"({start}, {stop})" for start, stop in question["ranges"]])
+    # tuple_list inlined for the checked [int, int] rows: looked up, or one f-string a row.
+    rows = question["ranges"]
+    try:
+        ranges = ", ".join([ROW_TEXT[start][stop] for start, stop in rows])
+    except KeyError:  # a row outside the table
+        ranges = ", ".join([f"({start}, {stop})" for start, stop in rows])
     return f"String: {question['string']}\nRanges (m, n): {ranges}"
 
 

@@ -14,6 +14,20 @@ NAME = "Split2"
 ONE = 1  # ONE.__lt__(size) is size > 1
 
 
+class _RowTexts(dict):
+    """The rows the default sampler draws, ``ROW_TEXT[index][offset]``, rendered once (a
+    lookup is cheaper than formatting), each index's on its first use (not at import)."""
+
+    def __missing__(self, index: int) -> dict[int, str]:
+        if not (type(index) is int and 0 <= index < 25):  # no bool: True == 1 would alias
+            raise KeyError(index)
+        row = self[index] = {offset: f"({index}, {offset})" for offset in range(1, 31)}
+        return row
+
+
+ROW_TEXT = _RowTexts()
+
+
 def solve(question: Question) -> Label:
     pieces = [question["string"]]
     states = [pieces]
@@ -51,8 +65,12 @@ def sample(rng: random.Random, steps: int, config: SplitConfig) -> Question:
 
 
 def render(question: Question) -> str:
-    # tuple_list inlined for the checked [int, int] rows: one f-string a row.
-    pairs = ", ".join([f"({index}, {offset})" for index, offset in question["pairs"]])
+    # tuple_list inlined for the checked [int, int] rows: looked up, or one f-string a row.
+    rows = question["pairs"]
+    try:
+        pairs = ", ".join([ROW_TEXT[index][offset] for index, offset in rows])
+    except KeyError:  # a row outside the table
+        pairs = ", ".join([f"({index}, {offset})" for index, offset in rows])
     return f"String: {question['string']}\nPairs (piece, offset): {pairs}"
 
 
