@@ -84,15 +84,17 @@ def solve(question: Question) -> Label:
     size = len(text)
     append, bisect_left, insert = states.append, bisect.bisect_left, bounds.insert
     for position in question["positions"]:
-        number = len(states) - 1  # the position's index, for the messages
+        # len(states) - 1 is the position's index, for the messages
         if not 0 < position < size:
-            raise fail(NAME, "positions", f"[{number}] = {position} is not in 1..{size - 1}")
+            raise fail(NAME, "positions", f"[{len(states) - 1}] = {position} is not in 1..{size - 1}")
         index = bisect_left(bounds, position)
         if bounds[index] == position:
-            raise fail(NAME, "positions", f"[{number}] = {position} repeats an earlier position")
+            raise fail(NAME, "positions", f"[{len(states) - 1}] = {position} repeats an earlier position")
         start, stop = bounds[index - 1], bounds[index]
         insert(index, position)
-        pieces = [*pieces[: index - 1], text[start:position], text[position:stop], *pieces[index:]]
+        pieces = pieces.copy()  # a new list per state; piece index - 1 becomes two
+        pieces[index - 1] = text[start:position]
+        pieces.insert(index, text[position:stop])
         append(pieces)
     return states_label(states)
 

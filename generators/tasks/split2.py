@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from itertools import compress
 from math import floor
 
 from ..registry import Label, Question, Task, register, states_label
@@ -11,7 +10,6 @@ from ..validation import fail
 from .split1 import SplitConfig
 
 NAME = "Split2"
-ONE = 1  # ONE.__lt__(size) is size > 1
 
 
 class _RowTexts(dict):
@@ -33,15 +31,19 @@ def solve(question: Question) -> Label:
     states = [pieces]
     append = states.append
     for index, offset in question["pairs"]:
-        number = len(states) - 1  # the pair's index, for the messages
+        # len(states) - 1 is the pair's index, for the messages
         if not 0 <= index < len(pieces):
-            raise fail(NAME, "pairs", f"[{number}] names piece {index}, not in 0..{len(pieces) - 1}")
+            raise fail(NAME, "pairs", f"[{len(states) - 1}] names piece {index}, not in 0..{len(pieces) - 1}")
         piece = pieces[index]
         if not 0 < offset < len(piece):
             raise fail(
-                NAME, "pairs", f"[{number}] offset {offset} is not inside piece {piece!r} (need 1..{len(piece) - 1})"
+                NAME,
+                "pairs",
+                f"[{len(states) - 1}] offset {offset} is not inside piece {piece!r} (need 1..{len(piece) - 1})",
             )
-        pieces = [*pieces[:index], piece[:offset], piece[offset:], *pieces[index + 1 :]]
+        pieces = pieces.copy()  # a new list per state; the piece becomes its two halves
+        pieces[index] = piece[:offset]
+        pieces.insert(index + 1, piece[offset:])
         append(pieces)
     return states_label(states)
 
@@ -49,13 +51,13 @@ def solve(question: Question) -> Label:
 def sample(rng: random.Random, steps: int, config: SplitConfig) -> Question:
     text = config.string(rng, steps)
     # choice and randint inlined on one bound rng.random: the same draws (floor() is int()
-    # on these non-negative products); the splittable pieces are picked out in C.
+    # on these non-negative products).
     random = rng.random
     lengths = [len(text)]
     pairs = []
     append = pairs.append
     for _ in range(steps):
-        splittable = list(compress(range(len(lengths)), map(ONE.__lt__, lengths)))
+        splittable = [i for i, size in enumerate(lengths) if size > 1]
         index = splittable[floor(random() * len(splittable))]
         size = lengths[index]
         offset = 1 + floor(random() * (size - 1))
