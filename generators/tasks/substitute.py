@@ -17,23 +17,20 @@ OTHERS = {character: ALPHANUMERIC.replace(character, "") for character in ALPHAN
 
 
 def solve(question: Question) -> Label:
-    pairs = question["pairs"]
-    partners = dict(pairs)
-    # Valid pairs in C: distinct sources, every character a single one; else the loop
-    # below finds the first bad pair for its message.
-    if len(partners) != len(pairs) or {*map(len, partners), *map(len, partners.values())} - {1}:
-        partners = {}
-        for number, (source, target) in enumerate(pairs):
-            if len(source) != 1 or len(target) != 1:
-                raise fail(NAME, "pairs", f"[{number}] must pair two single characters, got {[source, target]!r}")
-            if source in partners:
-                raise fail(NAME, "pairs", f"character {source!r} has more than one partner")
-            partners[source] = target
+    partners: dict[str, str] = {}
+    for number, (source, target) in enumerate(question["pairs"]):
+        if len(source) != 1 or len(target) != 1:
+            raise fail(NAME, "pairs", f"[{number}] must pair two single characters, got {[source, target]!r}")
+        if source in partners:
+            raise fail(NAME, "pairs", f"character {source!r} has more than one partner")
+        partners[source] = target
     text = question["string"]
-    # After step i the first i characters are replaced: the replaced string's prefix
-    # followed by the original's suffix.
-    replaced = "".join(map(partners.get, text, text))
-    return states_label([replaced[:index] + text[index:] for index in range(len(text) + 1)])
+    cells = list(text)
+    states = [text]
+    for index, original in enumerate(text):
+        cells[index] = partners.get(original, original)
+        states.append("".join(cells))
+    return states_label(states)
 
 
 def sample(rng: random.Random, steps: int, config: None) -> Question:
