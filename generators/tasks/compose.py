@@ -3,13 +3,14 @@ matching pair, until no pair matches."""
 
 from __future__ import annotations
 
-import itertools
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from operator import add
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, choice, comma_list, randint, random_string, require
+from ._common import LOWERCASE, comma_list, randint, random_string, require
 
 NAME = "Compose"
 Pair = tuple[str, str]
@@ -33,11 +34,14 @@ class ComposeConfig:
 
 
 def solve(question: Question) -> Label:
-    rules: dict[Pair, str] = {}
-    for number, (first, second, result) in enumerate(question["rules"]):
-        if (first, second) in rules:
-            raise fail(NAME, "rules", f"[{number}] repeats the pair ({first}, {second})")
-        rules[first, second] = result
+    rows = question["rules"]
+    rules: dict[Pair, str] = {(first, second): result for first, second, result in rows}
+    if len(rules) < len(rows):  # some pair repeats: find the first repeat for the message
+        pairs: set[Pair] = set()
+        for number, (first, second, _) in enumerate(rows):
+            if (first, second) in pairs:
+                raise fail(NAME, "rules", f"[{number}] repeats the pair ({first}, {second})")
+            pairs.add((first, second))
     letters = list(question["initial"])
     states = [letters[:]]
     # After a contraction at i, every pair right of i is one that did not match before, so
@@ -54,16 +58,27 @@ def solve(question: Question) -> Label:
     return states_label(states)
 
 
-def _pairs(letters: list[str]) -> list[Pair]:
-    return list(itertools.pairwise(letters))
+def _shuffle(getrandbits: Callable[[int], int], items: list) -> None:
+    """``rng.shuffle(items)`` with the same draws (``Random.shuffle`` and
+    ``_randbelow_with_getrandbits`` of CPython 3.10-3.13, inlined): the library's version
+    costs a Python call per item, and Compose shuffles at every step."""
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
-def _rightmost_free(pairs: list[Pair], blocked: set[Pair], wanted: int) -> list[int]:
-    """Up to ``wanted`` rightmost indices whose pair is not blocked and occurs only once."""
+def _rightmost_free(pairs: list[str], counts: dict[str, int], blocked: set[str], wanted: int, start: int) -> list[int]:
+    """Up to ``wanted`` rightmost indices whose pair is not blocked and occurs only once
+    (``counts`` holds how often each pair occurs); every pair right of ``start`` is blocked,
+    so the scan begins there."""
     found: list[int] = []
-    for index in range(len(pairs) - 1, -1, -1):
+    for index in range(start, -1, -1):
         pair = pairs[index]
-        if pair not in blocked and pairs.count(pair) == 1:
+        if counts[pair] == 1 and pair not in blocked:
             found.append(index)
             if len(found) == wanted:
                 break
@@ -71,68 +86,88 @@ def _rightmost_free(pairs: list[Pair], blocked: set[Pair], wanted: int) -> list[
 
 
 def _pick_result(
-    rng: random.Random, pair: Pair, left: str | None, right: str | None, rules: dict[Pair, str], blocked: set[Pair]
+    random: Callable[[], float], pair: str, left: str, right: str, rules: dict[str, str], blocked: set[str]
 ) -> str | None:
-    """A letter C to replace ``pair`` such that (left, C) and (C, right) match no rule,
+    """A letter C to replace ``pair`` such that ``left + C`` and ``C + right`` match no rule,
     preferably not blocked either (so that later steps can contract them); ``None`` if no
-    letter will do. A few random draws usually find one; the full scan is the fallback."""
-    usable, preferred = [], []
-    for attempt in range(8 + len(LOWERCASE)):
-        c = choice(rng, LOWERCASE) if attempt < 8 else LOWERCASE[attempt - 8]
-        new_left, new_right = (left, c), (c, right)
-        if new_left in rules or new_right in rules or pair in (new_left, new_right):
+    letter will do. A few random draws usually find one; the full scan is the fallback.
+    ``left`` and ``right`` are ``""`` at the ends: a one-letter string is never a pair."""
+    for _ in range(8):
+        c = LOWERCASE[int(random() * 26)]  # choice(rng, LOWERCASE)
+        new_left, new_right = left + c, c + right
+        if new_left in rules or new_right in rules or pair == new_left or pair == new_right:
             continue
         if new_left not in blocked and new_right not in blocked:
-            if attempt < 8:
-                return c
+            return c
+    usable, preferred = [], []
+    for c in LOWERCASE:
+        new_left, new_right = left + c, c + right
+        if new_left in rules or new_right in rules or pair == new_left or pair == new_right:
+            continue
+        if new_left not in blocked and new_right not in blocked:
             preferred.append(c)
-        elif attempt >= 8:
+        else:
             usable.append(c)
     options = preferred or usable
-    return choice(rng, options) if options else None
+    return options[int(random() * len(options))] if options else None
 
 
 def _try_sample(rng: random.Random, steps: int, config: ComposeConfig) -> Question | None:
     """Contract one new pair per step. A new rule's pair must never have stood at or right
     of an earlier step's contraction (else that earlier step would have gone differently),
     and each result letter is chosen so that no rule matches afterwards: every step is
-    exactly the one made here."""
+    exactly the one made here.
+
+    A pair of letters is the two-letter string ``a + b`` here (cheaper to hash and compare
+    than a tuple)."""
+    random, getrandbits = rng.random, rng.getrandbits
     initial = list(
         random_string(rng, LOWERCASE, randint(rng, steps + 3, max(config.max_length, steps + 3 + config.spread)))
     )
     letters = initial[:]
-    pairs = _pairs(letters)
-    rules: dict[Pair, str] = {}
-    blocked: set[Pair] = set()  # pairs seen at or right of an earlier contraction
-    seen: set[Pair] = set(pairs)  # every pair of every state
+    pairs = list(map(add, letters, letters[1:]))
+    counts: dict[str, int] = {}
+    for pair in pairs:
+        counts[pair] = counts.get(pair, 0) + 1
+    rules: dict[str, str] = {}
+    blocked: set[str] = set()  # pairs seen at or right of an earlier contraction
+    seen: set[str] = set(pairs)  # every pair of every state
+    window = config.window
+    start = len(pairs) - 1  # every pair right of start is blocked
     for _ in range(steps):
         # Contracting at index i blocks every pair right of i for good, so staying near the
         # right end of the free region keeps long runs possible.
-        chosen = _rightmost_free(pairs, blocked, config.window)
-        rng.shuffle(chosen)
+        chosen = _rightmost_free(pairs, counts, blocked, window, start)
+        _shuffle(getrandbits, chosen)
         for index in chosen:
-            left = letters[index - 1] if index else None
-            right = letters[index + 2] if index + 2 < len(letters) else None
-            result = _pick_result(rng, pairs[index], left, right, rules, blocked)
+            left = letters[index - 1] if index else ""
+            right = letters[index + 2] if index + 2 < len(letters) else ""
+            result = _pick_result(random, pairs[index], left, right, rules, blocked)
             if result is not None:
                 break
         else:
             return None
         rules[pairs[index]] = result
-        blocked.update(pairs[index:])
+        blocked.update(pairs[index : start + 1])
         letters[index : index + 2] = [result]
-        created = ([(left, result)] if index else []) + ([(result, right)] if right is not None else [])
-        pairs[max(index - 1, 0) : index + 2] = created
+        created = ([left + result] if index else []) + ([result + right] if right else [])
+        low = max(index - 1, 0)
+        for pair in pairs[low : index + 2]:
+            counts[pair] -= 1
+        for pair in created:
+            counts[pair] = counts.get(pair, 0) + 1
+        pairs[low : index + 2] = created
         seen.update(created)
+        start = min(index, len(pairs) - 1)
     decoys = randint(rng, min(1, config.max_decoys), config.max_decoys)
     while decoys:  # a decoy's pair never occurs, so it never matches
-        pair = (choice(rng, LOWERCASE), choice(rng, LOWERCASE))
+        pair = LOWERCASE[int(random() * 26)] + LOWERCASE[int(random() * 26)]  # choice(rng, LOWERCASE) twice
         if pair not in seen:
             seen.add(pair)
-            rules[pair] = choice(rng, LOWERCASE)
+            rules[pair] = LOWERCASE[int(random() * 26)]
             decoys -= 1
-    ordered = [[a, b, c] for (a, b), c in rules.items()]
-    rng.shuffle(ordered)
+    ordered = [[pair[0], pair[1], result] for pair, result in rules.items()]
+    _shuffle(getrandbits, ordered)
     return {"rules": ordered, "initial": initial}
 
 

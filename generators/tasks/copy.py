@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import ALPHANUMERIC, below, comma_list, numbered_lines, randint, random_string, require
+from ._common import ALPHANUMERIC, comma_list, numbered_lines, require
 
 NAME = "Copy"
 
@@ -37,11 +37,12 @@ def solve(question: Question) -> Label:
 
 
 def sample(rng: random.Random, steps: int, config: CopyConfig) -> Question:
-    strings = [
-        random_string(rng, ALPHANUMERIC, randint(rng, config.min_length, config.max_length))
-        for _ in range(randint(rng, config.min_strings, config.max_strings))
-    ]
-    return {"strings": strings, "indices": [below(rng, len(strings)) for _ in range(steps)]}
+    # randint(rng, ...) and below(rng, ...) inlined: the same draws.
+    random = rng.random
+    low, lengths = config.min_length, config.max_length - config.min_length + 1
+    count = config.min_strings + int(random() * (config.max_strings - config.min_strings + 1))
+    strings = ["".join(rng.choices(ALPHANUMERIC, k=low + int(random() * lengths))) for _ in range(count)]
+    return {"strings": strings, "indices": [int(random() * count) for _ in range(steps)]}
 
 
 def render(question: Question) -> str:

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from math import floor
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import below, randint, require, tuple_list
+from ._common import require
 
 NAME = "Cumulate"
 OPERATIONS = ("add", "multiply")
+# The rows the default sampler draws, rendered once: a lookup is cheaper than formatting.
+ROW_TEXT = {operation: {operand: f"({operation}, {operand})" for operand in range(10)} for operation in OPERATIONS}
 
 
 @dataclass(frozen=True)
@@ -28,25 +31,29 @@ class CumulateConfig:
 def solve(question: Question) -> Label:
     value = question["n"]
     states = [value]
-    for number, (operation, operand) in enumerate(question["operations"]):
+    append = states.append
+    for operation, operand in question["operations"]:
         if operation == "add":
             value += operand
         elif operation == "multiply":
             value *= operand
-        else:
-            raise fail(NAME, "operations", f"[{number}] operation {operation!r} is not one of {OPERATIONS}")
-        states.append(value)
+        else:  # the operation's index is the number of states after the first
+            raise fail(NAME, "operations", f"[{len(states) - 1}] operation {operation!r} is not one of {OPERATIONS}")
+        append(value)
     return states_label(states)
 
 
 def sample(rng: random.Random, steps: int, config: CumulateConfig) -> Question:
-    operations = []
-    for _ in range(steps):
-        if below(rng, 2):
-            operations.append(["multiply", randint(rng, 1, config.max_factor)])
-        else:
-            operations.append(["add", randint(rng, 0, config.max_addend)])
-    return {"n": randint(rng, 1, config.max_start), "operations": operations}
+    # The _common draws inlined on one bound rng.random, in the same order: below(rng, 2) is
+    # 1 exactly when random() >= 0.5 (doubling a float is exact); floor() equals int() on
+    # these non-negative products and is cheaper.
+    random = rng.random
+    factors, addends = config.max_factor, config.max_addend + 1
+    operations = [
+        ["multiply", 1 + floor(random() * factors)] if random() >= 0.5 else ["add", floor(random() * addends)]
+        for _ in range(steps)
+    ]
+    return {"n": 1 + floor(random() * config.max_start), "operations": operations}
 
 
 def count_questions(steps: int, config: CumulateConfig) -> int:
@@ -55,7 +62,13 @@ def count_questions(steps: int, config: CumulateConfig) -> int:
 
 
 def render(question: Question) -> str:
-    return f"Start: {question['n']}\nOperations: {tuple_list(question['operations'])}"
+    # tuple_list inlined for the checked [str, int] rows: looked up, or one f-string a row.
+    rows = question["operations"]
+    try:
+        operations = ", ".join([ROW_TEXT[operation][operand] for operation, operand in rows])
+    except KeyError:  # a row outside the table
+        operations = ", ".join([f"({operation}, {operand})" for operation, operand in rows])
+    return f"Start: {question['n']}\nOperations: {operations}"
 
 
 register(

@@ -6,8 +6,7 @@ import random
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, comma_list, random_string
-from .split1 import SplitConfig
+from .split1 import SplitConfig, sample_indices
 
 NAME = "DeleteChar"
 
@@ -15,24 +14,29 @@ NAME = "DeleteChar"
 def solve(question: Question) -> Label:
     text = question["string"]
     states = [text]
-    for number, letter in enumerate(question["letters"]):
-        if len(letter) != 1:
-            raise fail(NAME, "letters", f"[{number}] = {letter!r} must be a single character")
-        index = text.find(letter)
-        if index < 0:
+    append = states.append
+    for letter in question["letters"]:
+        # One C call removes the leftmost occurrence; the result is one character shorter
+        # exactly when ``letter`` is a single character found in ``text``.
+        shorter = text.replace(letter, "", 1)
+        if len(shorter) + 1 != len(text):
+            number = len(states) - 1
+            if len(letter) != 1:
+                raise fail(NAME, "letters", f"[{number}] = {letter!r} must be a single character")
             raise fail(NAME, "letters", f"[{number}] = {letter!r} is not in the string {text!r} at its turn")
-        text = text[:index] + text[index + 1 :]
-        states.append(text)
+        text = shorter
+        append(text)
     return states_label(states)
 
 
 def sample(rng: random.Random, steps: int, config: SplitConfig) -> Question:
-    text = random_string(rng, LOWERCASE, config.length(rng, steps))
-    return {"string": text, "letters": [text[i] for i in rng.sample(range(len(text)), steps)]}
+    text = config.string(rng, steps)
+    return {"string": text, "letters": list(map(text.__getitem__, sample_indices(rng, len(text), steps)))}
 
 
 def render(question: Question) -> str:
-    return f"String: {question['string']}\nLetters: {comma_list(question['letters'])}"
+    # comma_list inlined: the letters are strings already (the fields are checked).
+    return f"String: {question['string']}\nLetters: {', '.join(question['letters'])}"
 
 
 register(

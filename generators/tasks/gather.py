@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import ALPHANUMERIC, below, numbered_lines, randint, random_string, require, tuple_list
+from ._common import ALPHANUMERIC, numbered_lines, require
 
 NAME = "Gather"
 
@@ -45,20 +45,24 @@ def solve(question: Question) -> Label:
 
 
 def sample(rng: random.Random, steps: int, config: GatherConfig) -> Question:
-    strings = [
-        random_string(rng, ALPHANUMERIC, randint(rng, config.min_length, config.max_length))
-        for _ in range(randint(rng, config.min_strings, config.max_strings))
-    ]
+    # randint(rng, ...) and below(rng, ...) inlined: the same draws.
+    random = rng.random
+    low, lengths = config.min_length, config.max_length - config.min_length + 1
+    count = config.min_strings + int(random() * (config.max_strings - config.min_strings + 1))
+    strings = ["".join(rng.choices(ALPHANUMERIC, k=low + int(random() * lengths))) for _ in range(count)]
     commands = []
     for _ in range(steps):
-        which = below(rng, len(strings))
-        start = below(rng, len(strings[which]))
-        commands.append([which, start, randint(rng, 1, len(strings[which]) - start)])
+        which = int(random() * count)
+        length = len(strings[which])
+        start = int(random() * length)
+        commands.append([which, start, 1 + int(random() * (length - start))])
     return {"strings": strings, "commands": commands}
 
 
 def render(question: Question) -> str:
-    return f"Strings:\n{numbered_lines(question['strings'])}\nCommands (N, i, n): {tuple_list(question['commands'])}"
+    # tuple_list for rows of three, one f-string each (!s: str() as tuple_list uses).
+    commands = ", ".join([f"({which!s}, {start!s}, {size!s})" for which, start, size in question["commands"]])
+    return f"Strings:\n{numbered_lines(question['strings'])}\nCommands (N, i, n): {commands}"
 
 
 register(

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from math import floor
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, below, randint, random_string, require, tuple_list
+from ._common import LOWERCASE, require
 
 NAME = "Rotate"
+# The rows the default sampler draws, rendered once: a lookup is cheaper than formatting.
+ROW_TEXT = {start: {stop: f"({start}, {stop})" for stop in range(start + 2, 15)} for start in range(12)}
 
 
 @dataclass(frozen=True)
@@ -29,30 +32,43 @@ class RotateConfig:
 def solve(question: Question) -> Label:
     text = question["string"]
     states = [text]
-    for number, (start, stop) in enumerate(question["ranges"]):
-        if not 0 <= start < stop <= len(text):
-            raise fail(
-                NAME, "ranges", f"[{number}] = [{start}, {stop}] is not a slice of a {len(text)}-character string"
-            )
+    append = states.append
+    size = len(text)  # rotating keeps the length
+    for start, stop in question["ranges"]:
+        if not 0 <= start < stop <= size:
+            number = len(states) - 1  # the range's index
+            raise fail(NAME, "ranges", f"[{number}] = [{start}, {stop}] is not a slice of a {size}-character string")
         text = text[:start] + text[stop - 1] + text[start : stop - 1] + text[stop:]
-        states.append(text)
+        append(text)
     return states_label(states)
 
 
 def sample(rng: random.Random, steps: int, config: RotateConfig) -> Question:
-    length = randint(rng, config.min_length, config.max_length)
+    # The _common draws (randint, below, random_string) inlined on one bound rng.random, in
+    # the same order: floor() is int() on these non-negative products; rng.choices without
+    # weights is the last comprehension on CPython 3.10-3.13.
+    random = rng.random
+    length = config.min_length + floor(random() * (config.max_length - config.min_length + 1))
+    pair_percent, starts = config.pair_percent, length - 2
     ranges = []
+    append = ranges.append
     for _ in range(steps):
-        if below(rng, 100) < config.pair_percent:
-            ranges.append([0, 2])
+        if floor(random() * 100.0) < pair_percent:
+            append([0, 2])
         else:
-            start = randint(rng, 0, length - 3)
-            ranges.append([start, randint(rng, start + 3, length)])
-    return {"string": random_string(rng, LOWERCASE, length), "ranges": ranges}
+            start = floor(random() * starts)
+            append([start, start + 3 + floor(random() * (starts - start))])
+    return {"string": "".join([LOWERCASE[floor(random() * 26.0)] for _ in range(length)]), "ranges": ranges}
 
 
 def render(question: Question) -> str:
-    return f"String: {question['string']}\nRanges (m, n): {tuple_list(question['ranges'])}"
+    # tuple_list inlined for the checked [int, int] rows: looked up, or one f-string a row.
+    rows = question["ranges"]
+    try:
+        ranges = ", ".join([ROW_TEXT[start][stop] for start, stop in rows])
+    except KeyError:  # a row outside the table
+        ranges = ", ".join([f"({start}, {stop})" for start, stop in rows])
+    return f"String: {question['string']}\nRanges (m, n): {ranges}"
 
 
 register(

@@ -9,7 +9,7 @@ from operator import add
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, below, choice, comma_list, randint, random_string, require
+from ._common import LOWERCASE, comma_list, require
 
 NAME = "Search"
 
@@ -31,22 +31,31 @@ def solve(question: Question) -> Label:
     strings = question["strings"]
     counters = [0] * len(strings)
     states = [counters[:]]
+    # A pattern absent from all the strings joined is absent from each (a cheap common case).
+    joined = "\n".join(strings)
     for number, pattern in enumerate(question["substrings"]):
         if not pattern:
             raise fail(NAME, "substrings", f"[{number}] is empty")
-        counters = list(map(add, counters, map(str.count, strings, repeat(pattern))))
+        if pattern in joined:
+            counters = list(map(add, counters, map(str.count, strings, repeat(pattern))))
+        else:
+            counters = counters[:]
         states.append(counters)
     return states_label(states)
 
 
 def sample(rng: random.Random, steps: int, config: SearchConfig) -> Question:
-    substrings = [random_string(rng, LOWERCASE, 2) for _ in range(steps)]
+    # choice(rng, ...), randint(rng, ...) and below(rng, ...) inlined (the same draws);
+    # rng.choices(LOWERCASE, k=2) draws exactly the two ``LOWERCASE[int(random() * 26)]``.
+    random = rng.random
+    substrings = [LOWERCASE[int(random() * 26)] + LOWERCASE[int(random() * 26)] for _ in range(steps)]
+    low, lengths, planted = config.min_length, config.max_length - config.min_length + 1, config.max_planted + 1
     strings = []
     for _ in range(config.num_strings):
-        cells = list(random_string(rng, LOWERCASE, randint(rng, config.min_length, config.max_length)))
-        for _ in range(randint(rng, 0, config.max_planted)):
-            start = below(rng, len(cells) - 1)
-            cells[start : start + 2] = choice(rng, substrings)
+        cells = rng.choices(LOWERCASE, k=low + int(random() * lengths))
+        for _ in range(int(random() * planted)):
+            start = int(random() * (len(cells) - 1))
+            cells[start : start + 2] = substrings[int(random() * steps)]
         strings.append("".join(cells))
     return {"strings": strings, "substrings": substrings}
 

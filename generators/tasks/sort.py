@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
+from math import ceil, log
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
@@ -29,18 +31,17 @@ class SortConfig:
 
 def solve(question: Question) -> Label:
     text = question["string"]
-    if text and not all(ch in LOWERCASE for ch in text):
+    if text.strip(LOWERCASE):  # some character is not in a-z
         raise fail(NAME, "string", f"must hold lowercase letters a-z only, got {text!r}")
     chars = list(text)
     states = [text]
     position = 0
     for letter in sorted(set(chars)):
+        # Every occurrence of ``letter`` stands at or right of ``position``: the smaller
+        # letters fill the places left of it.
         index = position
-        while True:
-            try:
-                index = chars.index(letter, index)
-            except ValueError:
-                break
+        for _ in range(text.count(letter)):
+            index = chars.index(letter, index)
             if index != position:
                 chars[index], chars[position] = chars[position], chars[index]
                 states.append("".join(chars))
@@ -52,7 +53,8 @@ def solve(question: Question) -> Label:
 def _letter_counts(rng: random.Random, length: int, no_ops: int) -> Counter[str]:
     """Letter multiset whose largest letter occurs at most ``no_ops`` times, with at least
     two distinct letters (so that swaps are possible)."""
-    counts = Counter(choice(rng, LOWERCASE) for _ in range(length))
+    # rng.choices draws the letters exactly as ``choice(rng, LOWERCASE)`` would, in one call.
+    counts = Counter(rng.choices(LOWERCASE, k=length))
     while True:
         top = max(counts)
         if len(counts) >= 2 and counts[top] <= no_ops:
@@ -62,6 +64,37 @@ def _letter_counts(rng: random.Random, length: int, no_ops: int) -> Counter[str]
             del counts[top]
         others = LOWERCASE[: LOWERCASE.index(top)] or LOWERCASE[1:]
         counts[choice(rng, others)] += 1
+
+
+def _sample_range(getrandbits: Callable[[int], int], start: int, stop: int, k: int) -> list[int]:
+    """``rng.sample(range(start, stop), k)`` for ``0 <= k <= stop - start``, with the same
+    draws: ``Random.sample`` and ``_randbelow_with_getrandbits`` of CPython 3.10-3.13, spelled
+    out because the library's version costs several Python calls per draw."""
+    n = stop - start
+    setsize = 21  # the library's choice between its two methods
+    if k > 5:
+        setsize += 4 ** ceil(log(k * 3, 4))
+    result = []
+    if n <= setsize:  # draw from a shrinking pool
+        pool = list(range(start, stop))
+        for i in range(k):
+            size = n - i
+            bits = size.bit_length()
+            j = getrandbits(bits)
+            while j >= size:
+                j = getrandbits(bits)
+            result.append(pool[j])
+            pool[j] = pool[size - 1]
+    else:  # redraw repeats
+        selected: set[int] = set()
+        bits = n.bit_length()
+        for _ in range(k):
+            j = getrandbits(bits)
+            while j >= n or j in selected:
+                j = getrandbits(bits)
+            selected.add(j)
+            result.append(start + j)
+    return result
 
 
 def sample(rng: random.Random, steps: int, config: SortConfig) -> Question:
@@ -80,17 +113,19 @@ def sample(rng: random.Random, steps: int, config: SortConfig) -> Question:
     runs = {letters[0]: counts[letters[0]]}  # the last letter's phase is all no-ops
     for letter in letters[1:]:
         runs[letter] = 0
+    random = rng.random
     for _ in range(no_ops - counts[letters[0]]):
         open_letters = [c for c in letters[1:] if runs[c] < counts[c]]
-        runs[choice(rng, open_letters)] += 1
+        runs[open_letters[int(random() * len(open_letters))]] += 1  # choice(rng, open_letters)
 
+    getrandbits = rng.getrandbits
     suffix = [letters[0]] * counts[letters[0]]
     for letter in letters[1:]:
         count, run = counts[letter], runs[letter]
         size = count + len(suffix)
         hits = list(range(run))
         if run < count:
-            hits += sorted(rng.sample(range(run + 1, size), count - run))
+            hits += sorted(_sample_range(getrandbits, run + 1, size, count - run))
         cells = [letter] * count + suffix
         for slot in reversed(range(count)):
             target = hits[slot]

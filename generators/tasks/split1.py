@@ -5,12 +5,15 @@ from __future__ import annotations
 import bisect
 import random
 from dataclasses import dataclass
+from math import ceil, floor, log
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, comma_list, randint, random_string, require
+from ._common import LOWERCASE, randint, require
 
 NAME = "Split1"
+# str() of the positions the sampler draws, looked up: a dict lookup costs half of a str().
+NUMBER_TEXT = {number: str(number) for number in range(100)}
 
 
 @dataclass(frozen=True)
@@ -27,35 +30,88 @@ class SplitConfig:
     def length(self, rng: random.Random, steps: int) -> int:
         return randint(rng, steps + 1, max(self.max_length, steps + 1 + self.spread))
 
+    def string(self, rng: random.Random, steps: int) -> str:
+        """``random_string(rng, LOWERCASE, self.length(rng, steps))``, the same draws made
+        cheaper: one bound ``rng.random``, floor() for int() on a non-negative product, and
+        ``rng.choices`` inlined (without weights it is this very comprehension, float
+        factor included, on CPython 3.10-3.13; float * float is the fast multiply)."""
+        random = rng.random
+        length = steps + 1 + floor(random() * (max(self.max_length, steps + 1 + self.spread) - steps))
+        return "".join([LOWERCASE[floor(random() * 26.0)] for _ in range(length)])
+
+
+def sample_indices(rng: random.Random, n: int, k: int) -> list[int]:
+    """``rng.sample(range(n), k)``, the same draws at a fraction of the cost: CPython
+    3.10-3.13's ``Random.sample`` with its ``_randbelow`` (``getrandbits`` until below the
+    bound) inlined, as ``random.Random`` runs them. ``rng.sample(population, k)`` of any
+    sequence is ``[population[i] for i in sample_indices(rng, len(population), k)]``."""
+    if not 0 <= k <= n:
+        return rng.sample(range(n), k)  # the library's own error
+    getrandbits = rng.getrandbits
+    result = []
+    append = result.append
+    setsize = 21  # the library's choice between a pool list and a set of picks
+    if k > 5:
+        setsize += 4 ** ceil(log(k * 3, 4))
+    if n <= setsize:
+        pool = list(range(n))
+        for left in range(n, n - k, -1):
+            bits = left.bit_length()
+            j = getrandbits(bits)
+            while j >= left:
+                j = getrandbits(bits)
+            append(pool[j])
+            pool[j] = pool[left - 1]
+    else:
+        selected: set[int] = set()
+        add = selected.add
+        bits = n.bit_length()
+        for _ in range(k):
+            # randbelow(n) redrawn while already picked: draws until below n and new
+            j = getrandbits(bits)
+            while j >= n or j in selected:
+                j = getrandbits(bits)
+            add(j)
+            append(j)
+    return result
+
 
 def solve(question: Question) -> Label:
     text = question["string"]
     bounds = [0, len(text)]  # the cuts so far, sorted, between the two ends
     pieces = [text]
     states = [pieces]
-    for number, position in enumerate(question["positions"]):
-        if not 0 < position < len(text):
-            raise fail(NAME, "positions", f"[{number}] = {position} is not in 1..{len(text) - 1}")
-        index = bisect.bisect_left(bounds, position)
+    size = len(text)
+    append, bisect_left, insert = states.append, bisect.bisect_left, bounds.insert
+    for position in question["positions"]:
+        # len(states) - 1 is the position's index, for the messages
+        if not 0 < position < size:
+            raise fail(NAME, "positions", f"[{len(states) - 1}] = {position} is not in 1..{size - 1}")
+        index = bisect_left(bounds, position)
         if bounds[index] == position:
-            raise fail(NAME, "positions", f"[{number}] = {position} repeats an earlier position")
+            raise fail(NAME, "positions", f"[{len(states) - 1}] = {position} repeats an earlier position")
         start, stop = bounds[index - 1], bounds[index]
-        bounds.insert(index, position)
-        pieces = [*pieces[: index - 1], text[start:position], text[position:stop], *pieces[index:]]
-        states.append(pieces)
+        insert(index, position)
+        pieces = pieces.copy()  # a new list per state; piece index - 1 becomes two
+        pieces[index - 1] = text[start:position]
+        pieces.insert(index, text[position:stop])
+        append(pieces)
     return states_label(states)
 
 
 def sample(rng: random.Random, steps: int, config: SplitConfig) -> Question:
-    length = config.length(rng, steps)
-    return {
-        "string": random_string(rng, LOWERCASE, length),
-        "positions": rng.sample(range(1, length), steps),
-    }
+    text = config.string(rng, steps)
+    # rng.sample(range(1, len(text)), steps): the same draws, as sample_indices of its length.
+    return {"string": text, "positions": [1 + index for index in sample_indices(rng, len(text) - 1, steps)]}
 
 
 def render(question: Question) -> str:
-    return f"String: {question['string']}\nPositions: {comma_list(question['positions'])}"
+    # comma_list inlined, with the positions' texts looked up.
+    try:
+        positions = ", ".join(map(NUMBER_TEXT.__getitem__, question["positions"]))
+    except KeyError:  # a position outside 0..99
+        positions = ", ".join(map(str, question["positions"]))
+    return f"String: {question['string']}\nPositions: {positions}"
 
 
 register(
