@@ -48,7 +48,8 @@ def sample(rng: random.Random, steps: int, config: CumulateConfig) -> Question:
     # 1 exactly when random() >= 0.5 (doubling a float is exact); floor() equals int() on
     # these non-negative products and is cheaper.
     random = rng.random
-    factors, addends = config.max_factor, config.max_addend + 1
+    # as floats: the same products, and float * float is the fast multiply
+    factors, addends = float(config.max_factor), float(config.max_addend + 1)
     operations = [
         ["multiply", 1 + floor(random() * factors)] if random() >= 0.5 else ["add", floor(random() * addends)]
         for _ in range(steps)

@@ -56,10 +56,11 @@ def sample(rng: random.Random, steps: int, config: RhythmConfig) -> Question:
     random = rng.random
     size = config.min_alphabet + floor(random() * (config.max_alphabet - config.min_alphabet + 1))
     alphabet = LOWERCASE[:size]
+    letters = float(size)  # the same product as random() * size; float * float is the fast one
     length = config.min_numbers + floor(random() * (config.max_numbers - config.min_numbers + 1))
     return {
-        "numbers": [floor(random() * 10) for _ in range(length)],
-        "characters": [alphabet[floor(random() * size)] for _ in range(config.num_characters)],
+        "numbers": [floor(random() * 10.0) for _ in range(length)],
+        "characters": [alphabet[floor(random() * letters)] for _ in range(config.num_characters)],
         "n": steps,
     }
 
