@@ -6,13 +6,14 @@ import json
 import random
 from hashlib import sha256
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import generators
 from generators.benchmark import _SeedStream, canonical_json, example_seed, question_digest
 from generators.rng import derive_seed, example_seed_int, reseed
-from generators.tasks._common import comma_list, numbered_lines, tuple_list
+from generators.tasks._common import comma_list, numbered_lines, sample_indices, shuffle, tuple_list
 
 _json = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(),
@@ -90,3 +91,26 @@ def test_the_seed_stream_forgets_when_full(monkeypatch):
     made = [seeds(index) for index in range(10)]
     assert made == [example_seed(5, index) for index in range(10)]
     assert len(seeds._known) <= 3
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(0, 300), st.data())
+def test_sample_indices_draws_what_random_sample_draws(seed, n, data):
+    k = data.draw(st.integers(0, n))  # both of the library's methods: a pool for small n, a set for large
+    ours, library = random.Random(seed), random.Random(seed)
+    assert sample_indices(ours, n, k) == library.sample(range(n), k)
+    assert ours.getstate() == library.getstate()
+
+
+def test_sample_indices_refuses_what_random_sample_refuses():
+    with pytest.raises(ValueError, match="Sample larger than population"):
+        sample_indices(random.Random(0), 3, 4)
+
+
+@given(st.integers(0, 2**64 - 1), st.lists(st.integers(), max_size=60))
+def test_shuffle_draws_what_random_shuffle_draws(seed, items):
+    ours, library = random.Random(seed), random.Random(seed)
+    mine, theirs = list(items), list(items)
+    shuffle(ours, mine)
+    library.shuffle(theirs)
+    assert mine == theirs
+    assert ours.getstate() == library.getstate()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import string
 from collections.abc import Iterable, Sequence
+from math import ceil, log
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -35,6 +36,55 @@ def choice(rng: random.Random, items: Sequence[T]) -> T:
 
 def random_string(rng: random.Random, alphabet: str, length: int) -> str:
     return "".join(rng.choices(alphabet, k=length))
+
+
+def sample_indices(rng: random.Random, n: int, k: int) -> list[int]:
+    """``rng.sample(range(n), k)``, the same draws at a fraction of the cost: CPython
+    3.10-3.13's ``Random.sample`` with its ``_randbelow`` (``getrandbits`` until below the
+    bound) inlined, as ``random.Random`` runs them. ``rng.sample(population, k)`` of any
+    sequence is ``[population[i] for i in sample_indices(rng, len(population), k)]``."""
+    if not 0 <= k <= n:
+        return rng.sample(range(n), k)  # the library's own error
+    getrandbits = rng.getrandbits
+    result: list[int] = []
+    append = result.append
+    setsize = 21  # the library's choice between a pool list and a set of picks
+    if k > 5:
+        setsize += 4 ** ceil(log(k * 3, 4))
+    if n <= setsize:
+        pool = list(range(n))
+        for left in range(n, n - k, -1):
+            bits = left.bit_length()
+            j = getrandbits(bits)
+            while j >= left:
+                j = getrandbits(bits)
+            append(pool[j])
+            pool[j] = pool[left - 1]
+    else:
+        selected: set[int] = set()
+        add = selected.add
+        bits = n.bit_length()
+        for _ in range(k):
+            # randbelow(n) redrawn while already picked: draws until below n and new
+            j = getrandbits(bits)
+            while j >= n or j in selected:
+                j = getrandbits(bits)
+            add(j)
+            append(j)
+    return result
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """``rng.shuffle(items)`` with the same draws (CPython 3.10-3.13's ``Random.shuffle`` and
+    ``_randbelow_with_getrandbits``, inlined): the library's costs a Python call per item."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 def comma_list(items: Iterable[object]) -> str:

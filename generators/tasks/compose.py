@@ -10,7 +10,7 @@ from operator import add
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, comma_list, randint, random_string, require
+from ._common import LOWERCASE, comma_list, randint, random_string, require, shuffle
 
 NAME = "Compose"
 Pair = tuple[str, str]
@@ -56,19 +56,6 @@ def solve(question: Question) -> Label:
         states.append(letters[:])
         index = min(index, len(letters) - 2)
     return states_label(states)
-
-
-def _shuffle(getrandbits: Callable[[int], int], items: list) -> None:
-    """``rng.shuffle(items)`` with the same draws (``Random.shuffle`` and
-    ``_randbelow_with_getrandbits`` of CPython 3.10-3.13, inlined): the library's version
-    costs a Python call per item, and Compose shuffles at every step."""
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        bits = n.bit_length()
-        j = getrandbits(bits)
-        while j >= n:
-            j = getrandbits(bits)
-        items[i], items[j] = items[j], items[i]
 
 
 def _rightmost_free(pairs: list[str], counts: dict[str, int], blocked: set[str], wanted: int, start: int) -> list[int]:
@@ -120,7 +107,7 @@ def _try_sample(rng: random.Random, steps: int, config: ComposeConfig) -> Questi
 
     A pair of letters is the two-letter string ``a + b`` here (cheaper to hash and compare
     than a tuple)."""
-    random, getrandbits = rng.random, rng.getrandbits
+    random = rng.random
     initial = list(
         random_string(rng, LOWERCASE, randint(rng, steps + 3, max(config.max_length, steps + 3 + config.spread)))
     )
@@ -138,7 +125,7 @@ def _try_sample(rng: random.Random, steps: int, config: ComposeConfig) -> Questi
         # Contracting at index i blocks every pair right of i for good, so staying near the
         # right end of the free region keeps long runs possible.
         chosen = _rightmost_free(pairs, counts, blocked, window, start)
-        _shuffle(getrandbits, chosen)
+        shuffle(rng, chosen)
         for index in chosen:
             left = letters[index - 1] if index else ""
             right = letters[index + 2] if index + 2 < len(letters) else ""
@@ -167,7 +154,7 @@ def _try_sample(rng: random.Random, steps: int, config: ComposeConfig) -> Questi
             rules[pair] = LOWERCASE[int(random() * 26)]
             decoys -= 1
     ordered = [[pair[0], pair[1], result] for pair, result in rules.items()]
-    _shuffle(getrandbits, ordered)
+    shuffle(rng, ordered)
     return {"rules": ordered, "initial": initial}
 
 

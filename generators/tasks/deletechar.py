@@ -6,7 +6,8 @@ import random
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from .split1 import SplitConfig, sample_indices
+from ._common import sample_indices
+from .split1 import SplitConfig
 
 NAME = "DeleteChar"
 

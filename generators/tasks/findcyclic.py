@@ -10,8 +10,7 @@ from math import floor
 
 from ..registry import Label, Question, Task, register
 from ..validation import fail
-from ._common import ALPHANUMERIC, require
-from .split1 import sample_indices
+from ._common import ALPHANUMERIC, require, sample_indices
 
 NAME = "FindCyclic"
 # str() of the counts 0..100, sliced out instead of converted one by one.

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
-from math import ceil, log
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, choice, randint, require
+from ._common import LOWERCASE, choice, randint, require, sample_indices
 
 NAME = "Sort"
 
@@ -66,37 +64,6 @@ def _letter_counts(rng: random.Random, length: int, no_ops: int) -> Counter[str]
         counts[choice(rng, others)] += 1
 
 
-def _sample_range(getrandbits: Callable[[int], int], start: int, stop: int, k: int) -> list[int]:
-    """``rng.sample(range(start, stop), k)`` for ``0 <= k <= stop - start``, with the same
-    draws: ``Random.sample`` and ``_randbelow_with_getrandbits`` of CPython 3.10-3.13, spelled
-    out because the library's version costs several Python calls per draw."""
-    n = stop - start
-    setsize = 21  # the library's choice between its two methods
-    if k > 5:
-        setsize += 4 ** ceil(log(k * 3, 4))
-    result = []
-    if n <= setsize:  # draw from a shrinking pool
-        pool = list(range(start, stop))
-        for i in range(k):
-            size = n - i
-            bits = size.bit_length()
-            j = getrandbits(bits)
-            while j >= size:
-                j = getrandbits(bits)
-            result.append(pool[j])
-            pool[j] = pool[size - 1]
-    else:  # redraw repeats
-        selected: set[int] = set()
-        bits = n.bit_length()
-        for _ in range(k):
-            j = getrandbits(bits)
-            while j >= n or j in selected:
-                j = getrandbits(bits)
-            selected.add(j)
-            result.append(start + j)
-    return result
-
-
 def sample(rng: random.Random, steps: int, config: SortConfig) -> Question:
     """Build the string backwards, letter by letter from ``z`` down to ``a``.
 
@@ -118,14 +85,14 @@ def sample(rng: random.Random, steps: int, config: SortConfig) -> Question:
         open_letters = [c for c in letters[1:] if runs[c] < counts[c]]
         runs[open_letters[int(random() * len(open_letters))]] += 1  # choice(rng, open_letters)
 
-    getrandbits = rng.getrandbits
     suffix = [letters[0]] * counts[letters[0]]
     for letter in letters[1:]:
         count, run = counts[letter], runs[letter]
         size = count + len(suffix)
         hits = list(range(run))
         if run < count:
-            hits += sorted(_sample_range(getrandbits, run + 1, size, count - run))
+            # rng.sample(range(run + 1, size), count - run): the same draws
+            hits += sorted([run + 1 + index for index in sample_indices(rng, size - run - 1, count - run)])
         cells = [letter] * count + suffix
         for slot in reversed(range(count)):
             target = hits[slot]

@@ -5,11 +5,11 @@ from __future__ import annotations
 import bisect
 import random
 from dataclasses import dataclass
-from math import ceil, floor, log
+from math import floor
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, randint, require
+from ._common import LOWERCASE, randint, require, sample_indices
 
 NAME = "Split1"
 # str() of the positions the sampler draws, looked up: a dict lookup costs half of a str().
@@ -38,42 +38,6 @@ class SplitConfig:
         random = rng.random
         length = steps + 1 + floor(random() * (max(self.max_length, steps + 1 + self.spread) - steps))
         return "".join([LOWERCASE[floor(random() * 26.0)] for _ in range(length)])
-
-
-def sample_indices(rng: random.Random, n: int, k: int) -> list[int]:
-    """``rng.sample(range(n), k)``, the same draws at a fraction of the cost: CPython
-    3.10-3.13's ``Random.sample`` with its ``_randbelow`` (``getrandbits`` until below the
-    bound) inlined, as ``random.Random`` runs them. ``rng.sample(population, k)`` of any
-    sequence is ``[population[i] for i in sample_indices(rng, len(population), k)]``."""
-    if not 0 <= k <= n:
-        return rng.sample(range(n), k)  # the library's own error
-    getrandbits = rng.getrandbits
-    result = []
-    append = result.append
-    setsize = 21  # the library's choice between a pool list and a set of picks
-    if k > 5:
-        setsize += 4 ** ceil(log(k * 3, 4))
-    if n <= setsize:
-        pool = list(range(n))
-        for left in range(n, n - k, -1):
-            bits = left.bit_length()
-            j = getrandbits(bits)
-            while j >= left:
-                j = getrandbits(bits)
-            append(pool[j])
-            pool[j] = pool[left - 1]
-    else:
-        selected: set[int] = set()
-        add = selected.add
-        bits = n.bit_length()
-        for _ in range(k):
-            # randbelow(n) redrawn while already picked: draws until below n and new
-            j = getrandbits(bits)
-            while j >= n or j in selected:
-                j = getrandbits(bits)
-            add(j)
-            append(j)
-    return result
 
 
 def solve(question: Question) -> Label:
