@@ -4,7 +4,6 @@ until no character has one."""
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
@@ -38,17 +37,11 @@ def solve(question: Question) -> Label:
         rules[key] = output
     text = question["string"]
     states = [text]
-    if not rules:
-        return states_label(states)
-    # One character class of the keys: the regex engine finds the leftmost key in C,
-    # where a Python scan would test one character at a time.
-    find_key = re.compile("[" + "".join(map(re.escape, rules)) + "]").search
     start = 0
     while True:
-        found = find_key(text, start)
-        if found is None:
+        start = next((i for i in range(start, len(text)) if text[i] in rules), -1)
+        if start < 0:
             return states_label(states)
-        start = found.start()
         if len(states) > MAX_STEPS:
             raise fail(NAME, "rules", f"the replacements do not stop within {MAX_STEPS} steps")
         text = text[:start] + rules[text[start]] + text[start + 1 :]
