@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register
 from ..validation import fail
-from ._common import LOWERCASE, below, choice, comma_list, randint, random_string, require
+from ._common import LOWERCASE, below, comma_list, randint, random_string, require
 
 NAME = "Compare"
 
@@ -44,8 +44,11 @@ def solve(question: Question) -> Label:
 
 def _near_miss(rng: random.Random, target: str) -> str:
     """A candidate as long as the target that shares its first 1..len-1 letters."""
-    shared = randint(rng, 1, len(target) - 1)
-    differing = choice(rng, LOWERCASE.replace(target[shared], ""))
+    # randint and choice inlined (the same draws): this runs for most candidates.
+    draw = rng.random
+    shared = 1 + int(draw() * (len(target) - 1))
+    letters = LOWERCASE.replace(target[shared], "")
+    differing = letters[int(draw() * len(letters))]
     return target[:shared] + differing + random_string(rng, LOWERCASE, len(target) - shared - 1)
 
 

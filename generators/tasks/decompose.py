@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, choice, randint, random_string, require
+from ._common import LOWERCASE, random_string, require
 
 NAME = "Decompose"
 MAX_STEPS = 10_000
@@ -49,12 +49,15 @@ def solve(question: Question) -> Label:
 
 
 def sample(rng: random.Random, steps: int, config: DecomposeConfig) -> Question:
-    keys = rng.sample(LOWERCASE, randint(rng, 1, min(steps, config.max_keys)))
+    # randint and choice inlined (the same draws): they run once per character.
+    draw = rng.random
+    keys = rng.sample(LOWERCASE, 1 + int(draw() * min(steps, config.max_keys)))
     others = [ch for ch in LOWERCASE if ch not in keys]
-    length = steps + randint(rng, config.min_extra, config.max_extra)
-    cells = [choice(rng, others) for _ in range(length)]
+    length = steps + config.min_extra + int(draw() * (config.max_extra - config.min_extra + 1))
+    other_count, key_count = len(others), len(keys)
+    cells = [others[int(draw() * other_count)] for _ in range(length)]
     for position in rng.sample(range(length), steps):
-        cells[position] = choice(rng, keys)
+        cells[position] = keys[int(draw() * key_count)]
     rules = [[key, random_string(rng, "".join(others), 2)] for key in sorted(keys)]
     return {"string": "".join(cells), "rules": rules}
 

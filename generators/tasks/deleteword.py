@@ -63,7 +63,7 @@ def count_questions(steps: int, config: DeleteWordConfig) -> int:
 
 def render(question: Question) -> str:
     """One word a line, so that a word's punctuation cannot run into a list separator."""
-    words = "".join(f"\n{word}" for word in question["words"])
+    words = "".join([f"\n{word}" for word in question["words"]])
     return f"Sentence: {question['sentence']}\nWords:{words}"
 
 

@@ -47,9 +47,11 @@ def sample(rng: random.Random, steps: int, config: FillWordConfig) -> Question:
     corpus = load_corpus()
     words = corpus.text(corpus.sample_window(rng, steps + randint(rng, config.min_extra, config.max_extra))).split()
     positions = rng.sample(range(len(words)), steps)
-    fills = [[number, words[position]] for number, position in enumerate(positions, start=1)]
+    # One pass: the positions are distinct, so each word is read before any blank lands.
+    fills: list[list[int | str]] = []
     for number, position in enumerate(positions, start=1):
-        words[position] = blank(number)
+        fills.append([number, words[position]])
+        words[position] = f"[{number}]"  # blank(number), without the call
     return {"sentence": " ".join(words), "fills": fills}
 
 
@@ -61,7 +63,7 @@ def count_questions(steps: int, config: FillWordConfig) -> int:
 
 def render(question: Question) -> str:
     """One fill a line, so that a word's punctuation cannot run into a list separator."""
-    fills = "".join(f"\n[{number}] {word}" for number, word in question["fills"])
+    fills = "".join([f"\n[{number}] {word}" for number, word in question["fills"]])
     return f"Sentence: {question['sentence']}\nFills:{fills}"
 
 
