@@ -1,13 +1,14 @@
 """Generation speed of this checkout against a baseline revision (and, if given, the
 original ProcBench generator), side by side in one run.
 
-    python benchmarks/generate.py [--baseline 9d3efd7] [--repeat 5] [--original DIR]
+    python benchmarks/generate.py [--baseline 9d3efd7] [--repeat 9] [--original DIR]
 
 The baseline revision's tree is taken from git into a temporary folder and both trees are
 compiled to bytecode first (as an installed package is). One worker process per side, all
 on this interpreter, generates each task's part of the default benchmark (10 examples per
 step count, steps 2..25, unique) in turn, the sides interleaved so that machine load hits
-them alike. Prints per task the CPU microseconds per example (best of --repeat) and the
+them alike. Prints per task the CPU microseconds per example (the median of --repeat rounds:
+a round of one task lasts milliseconds, and a typical-of favours whichever side varies more) and the
 ratios, the totals for all 5,520 examples, and, in fresh processes, the time of ``import
 generators``, of a whole ``procbench generate`` and of making the corpus ready.
 
@@ -179,7 +180,7 @@ def fresh_seconds(code: str, root: Path, repeat: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--baseline", default=BASELINE, help="git revision to compare with (default: %(default)s)")
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=9)
     parser.add_argument("--original", type=Path, help="a checkout of the original ProcBench generator")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
@@ -195,26 +196,27 @@ def main() -> None:
             sentences = Path(folder) / "sentences.txt"
             sentences.write_text("\n".join(load_corpus().sentences) + "\n", encoding="utf-8")
             workers.append(OriginalWorker(args.original, sentences))
-        best = {task: [float("inf")] * len(workers) for task in generators.TASKS}
+        rounds: dict[str, list[list[float]]] = {task: [[] for _ in workers] for task in generators.TASKS}
         for _ in range(args.repeat):
             for task in generators.TASKS:
                 for side, worker in enumerate(workers):
-                    best[task][side] = min(best[task][side], worker.cpu_seconds(task))
+                    rounds[task][side].append(worker.cpu_seconds(task))
+        typical = {task: [statistics.median(times) for times in sides] for task, sides in rounds.items()}
         for worker in workers:
             worker.close()
-        print(f"per-example CPU, default benchmark (240 per task), best of {args.repeat}; baseline {args.baseline}")
+        print(f"per-example CPU, default benchmark (240 per task), median of {args.repeat}; baseline {args.baseline}")
         header = f"{'task':<12} {'old us/ex':>10} {'new us/ex':>10} {'new/old':>8}"
         print(header + (f" {'original':>10} {'new/orig':>9}" if args.original else ""))
-        for task, (before, after, *original) in best.items():
+        for task, (before, after, *original) in typical.items():
             row = f"{task:<12} {before / 240 * 1e6:10.1f} {after / 240 * 1e6:10.1f} {after / before:8.2f}"
             print(row + "".join(f" {seconds / 240 * 1e6:10.1f} {after / seconds:9.2f}" for seconds in original))
-        total_old = sum(times[0] for times in best.values())
-        total_new = sum(times[1] for times in best.values())
+        total_old = sum(times[0] for times in typical.values())
+        total_new = sum(times[1] for times in typical.values())
         ratio = total_new / total_old
         print(f"all 5,520 examples: old {total_old:.3f} s CPU, new {total_new:.3f} s CPU, new/old {ratio:.2f}")
         if args.original:
-            total_original = sum(times[2] for times in best.values())
-            slower = [task for task, times in best.items() if times[1] > times[2]]
+            total_original = sum(times[2] for times in typical.values())
+            slower = [task for task, times in typical.items() if times[1] > times[2]]
             print(f"original generator, all 5,520: {total_original:.3f} s CPU; tasks slower here: {slower or 'none'}")
         code = "import sys; sys.path.insert(0, sys.argv[1]); import generators"
         before, after = fresh_seconds(code, old_root, args.repeat), fresh_seconds(code, ROOT, args.repeat)

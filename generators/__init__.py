@@ -129,12 +129,29 @@ def draw_question(spec: Task, steps: int, rng: Any, seed_int: int, config: Any =
     return spec.sample(reseed(rng, seed_int), steps, config or spec.config)
 
 
-def example_of(spec: Task, steps: int, question: Question, answer_format: bool = True) -> dict[str, Any]:
-    """The example of ``question``: keys ``task``, ``steps``, ``question``, ``label``, ``prompt``."""
+def example_of(
+    spec: Task,
+    steps: int,
+    question: Question,
+    answer_format: bool = True,
+    *,
+    label: Label | None = None,
+    identifier: str | None = None,
+) -> dict[str, Any]:
+    """The example of ``question``: keys ``task``, ``steps``, ``question``, ``label``
+    (``label`` when already solved), ``prompt``; led by ``id`` and ``task_id`` when
+    ``identifier`` is given (a set's example, one dict made instead of two)."""
+    if label is None:
+        label = spec.solve(question)
+    prompt = render_prompt(spec.name, spec.render(question), answer_format)
+    if identifier is None:
+        return {"task": spec.name, "steps": steps, "question": question, "label": label, "prompt": prompt}
     return {
+        "id": identifier,
+        "task_id": spec.task_id,
         "task": spec.name,
         "steps": steps,
         "question": question,
-        "label": spec.solve(question),
-        "prompt": render_prompt(spec.name, spec.render(question), answer_format),
+        "label": label,
+        "prompt": prompt,
     }

@@ -201,7 +201,7 @@ def iter_task_examples(
         check_unique(spec.name, step_counts, per_step, option=option)
     seeds = _SeedStream(seed)
     rng = random.Random()  # re-seeded for every example: the same draws as a new one
-    name, task_id = spec.name, spec.task_id
+    name, solve = spec.name, spec.solve
     sentence_keys = spec.overlap_keys
     used_sentences: set[str] = set()
     from_bytes = int.from_bytes
@@ -210,19 +210,22 @@ def iter_task_examples(
         limit = _redraw_limit(spec, count) if unique else 1
         # example_seed_int(name, count, s) for each s, with the digest of the prefix kept
         seed_prefix = sha256(f"procbench/{name}/{count}/".encode())
+        stem = f"{name}-{count:02d}-"
         for index in indices:
+            label = None
             for attempt in range(limit):
                 digest = seed_prefix.copy()
                 digest.update(str(seeds(index, attempt)).encode())
                 question = draw_question(spec, count, rng, from_bytes(digest.digest()[:8], "big"))
-                example = None
                 if not unique:
+                    key = _full_digest(name, question)
                     break
                 if sentence_keys is not None:
-                    example = example_of(spec, count, question, answer_format)
-                    keys = sentence_keys(question, example["label"])
+                    label = solve(question)
+                    keys = sentence_keys(question, label)
                     if used_sentences.isdisjoint(keys):
                         used_sentences |= keys
+                        key = _full_digest(name, question)
                         break
                 else:
                     # The question's canonical JSON digest: equal for equal questions (the
@@ -238,12 +241,8 @@ def iter_task_examples(
                     f"{name}: no example with {count} steps that {what} the earlier ones in {limit} draws; "
                     f"lower the examples per step or pass {option} to allow repeats"
                 )
-            if example is None:
-                example = example_of(spec, count, question, answer_format)
-            if not unique or sentence_keys is not None:
-                key = _full_digest(name, question)
-            identifier = f"{name}-{count:02d}-{index:03d}-{key[: DIGEST_LENGTH // 2].hex()}"
-            yield {"id": identifier, "task_id": task_id, **example}
+            identifier = f"{stem}{index:03d}-{key[: DIGEST_LENGTH // 2].hex()}"
+            yield example_of(spec, count, question, answer_format, label=label, identifier=identifier)
 
 
 def iter_examples(
