@@ -131,14 +131,20 @@ def _references_from_folder(folder: Path) -> ReferenceSet:
             raise ValueError(f"--dataset {folder}: its config {config!r} has no data files")
         for path in files:
             try:
-                table = pq.read_table(path)
+                # ParquetFile, not read_table: read_table imports pyarrow.dataset (half a second)
+                parquet = pq.ParquetFile(path)
+                names = parquet.schema_arrow.names
             except Exception as error:  # pyarrow raises many kinds; say which file
                 raise ValueError(f"--dataset {folder}: cannot read {path.relative_to(folder)} ({error})") from None
-            missing = [column for column in REQUIRED_COLUMNS if column not in table.column_names]
+            missing = [column for column in REQUIRED_COLUMNS if column not in names]
             if missing:
                 raise ValueError(f"--dataset {folder} is not a procbench export: config {config!r} lacks {missing}")
-            wanted = [column for column in (*REQUIRED_COLUMNS, "prompt") if column in table.column_names]
-            rows.extend(table.select(wanted).to_pylist())
+            wanted = [column for column in (*REQUIRED_COLUMNS, "prompt") if column in names]
+            try:
+                table = parquet.read(columns=wanted)
+            except Exception as error:
+                raise ValueError(f"--dataset {folder}: cannot read {path.relative_to(folder)} ({error})") from None
+            rows.extend(table.to_pylist())
     return ReferenceSet(references_from_rows(rows), source=str(folder), settings=_settings(metadata))
 
 
