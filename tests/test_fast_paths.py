@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import generators
 from generators.benchmark import _SeedStream, canonical_json, example_seed, question_digest
 from generators.rng import derive_seed, example_seed_int, reseed
-from generators.tasks._common import comma_list, numbered_lines, sample_indices, shuffle, tuple_list
+from generators.tasks._common import comma_list, numbered_lines, pair_list, sample_indices, shuffle, tuple_list
 
 _json = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(),
@@ -114,3 +114,10 @@ def test_shuffle_draws_what_random_shuffle_draws(seed, items):
     library.shuffle(theirs)
     assert mine == theirs
     assert ours.getstate() == library.getstate()
+
+
+def test_pair_list_looks_up_known_rows_and_formats_the_others():
+    texts = {"add": {3: "(add, 3)"}}
+    assert pair_list([["add", 3], ["add", 3]], texts) == "(add, 3), (add, 3)"
+    assert pair_list([["add", 3], ["multiply", 2]], texts) == "(add, 3), (multiply, 2)"  # one unknown row
+    assert pair_list([], texts) == ""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import string
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from math import ceil, log
 from typing import TypeVar
 
@@ -113,6 +113,16 @@ def tuple_list(rows: Iterable[Sequence[object]]) -> str:
         return ", ".join([f"({first}, {second}, {third})" for first, second, third in rows])
     except ValueError:
         return ", ".join(["(" + ", ".join(map(str, row)) + ")" for row in rows])
+
+
+def pair_list(rows: Sequence[Sequence[object]], texts: Mapping[object, Mapping[object, str]]) -> str:
+    """``tuple_list(rows)`` for rows of two items, each row's text looked up as
+    ``texts[first][second]`` (made once: a lookup costs a fraction of formatting); rows
+    outside ``texts`` are formatted. For checked fields: ``True`` would look up as ``1``."""
+    try:
+        return ", ".join([texts[first][second] for first, second in rows])
+    except KeyError:  # a row outside the table
+        return tuple_list(rows)
 
 
 def numbered_lines(items: Sequence[object]) -> str:

@@ -8,7 +8,7 @@ from math import floor
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import require
+from ._common import pair_list, require
 
 NAME = "Cumulate"
 OPERATIONS = ("add", "multiply")
@@ -63,12 +63,7 @@ def count_questions(steps: int, config: CumulateConfig) -> int:
 
 
 def render(question: Question) -> str:
-    # tuple_list inlined for the checked [str, int] rows: looked up, or one f-string a row.
-    rows = question["operations"]
-    try:
-        operations = ", ".join([ROW_TEXT[operation][operand] for operation, operand in rows])
-    except KeyError:  # a row outside the table
-        operations = ", ".join([f"({operation}, {operand})" for operation, operand in rows])
+    operations = pair_list(question["operations"], ROW_TEXT)  # the rows' texts looked up
     return f"Start: {question['n']}\nOperations: {operations}"
 
 

@@ -10,7 +10,7 @@ from operator import itemgetter, mul
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import require
+from ._common import pair_list, require
 
 NAME = "Decode"
 # The rows the default sampler draws, rendered once: a lookup is cheaper than formatting.
@@ -52,12 +52,7 @@ def count_questions(steps: int, config: DecodeConfig) -> int:
 
 
 def render(question: Question) -> str:
-    # tuple_list inlined for the checked [str, int] rows: looked up, or one f-string a row.
-    rows = question["pieces"]
-    try:
-        pieces = ", ".join([ROW_TEXT[char][count] for char, count in rows])
-    except KeyError:  # a row outside the table
-        pieces = ", ".join([f"({char}, {count})" for char, count in rows])
+    pieces = pair_list(question["pieces"], ROW_TEXT)  # the rows' texts looked up
     return f"Pieces (character, count): {pieces}"
 
 

@@ -8,7 +8,7 @@ from math import floor
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import require
+from ._common import pair_list, require
 
 NAME = "MoveCyclic"
 DIRECTIONS = ("left", "right")
@@ -72,12 +72,7 @@ def count_questions(steps: int, config: MoveCyclicConfig) -> int:
 
 
 def render(question: Question) -> str:
-    # tuple_list inlined for the checked [str, int] rows: looked up, or one f-string a row.
-    rows = question["moves"]
-    try:
-        moves = ", ".join([ROW_TEXT[direction][distance] for direction, distance in rows])
-    except KeyError:  # a row outside the table
-        moves = ", ".join([f"({direction}, {distance})" for direction, distance in rows])
+    moves = pair_list(question["moves"], ROW_TEXT)  # the rows' texts looked up
     return f"Array: {question['array']}\nMoves: {moves}"
 
 

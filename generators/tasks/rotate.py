@@ -8,7 +8,7 @@ from math import floor
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, require
+from ._common import LOWERCASE, pair_list, require
 
 NAME = "Rotate"
 # The rows the default sampler draws, rendered once: a lookup is cheaper than formatting.
@@ -62,12 +62,7 @@ def sample(rng: random.Random, steps: int, config: RotateConfig) -> Question:
 
 
 def render(question: Question) -> str:
-    # tuple_list inlined for the checked [int, int] rows: looked up, or one f-string a row.
-    rows = question["ranges"]
-    try:
-        ranges = ", ".join([ROW_TEXT[start][stop] for start, stop in rows])
-    except KeyError:  # a row outside the table
-        ranges = ", ".join([f"({start}, {stop})" for start, stop in rows])
+    ranges = pair_list(question["ranges"], ROW_TEXT)  # the rows' texts looked up
     return f"String: {question['string']}\nRanges (m, n): {ranges}"
 
 

@@ -7,6 +7,7 @@ from math import floor
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
+from ._common import pair_list
 from .split1 import SplitConfig
 
 NAME = "Split2"
@@ -67,12 +68,7 @@ def sample(rng: random.Random, steps: int, config: SplitConfig) -> Question:
 
 
 def render(question: Question) -> str:
-    # tuple_list inlined for the checked [int, int] rows: looked up, or one f-string a row.
-    rows = question["pairs"]
-    try:
-        pairs = ", ".join([ROW_TEXT[index][offset] for index, offset in rows])
-    except KeyError:  # a row outside the table
-        pairs = ", ".join([f"({index}, {offset})" for index, offset in rows])
+    pairs = pair_list(question["pairs"], ROW_TEXT)  # the rows' texts looked up
     return f"String: {question['string']}\nPairs (piece, offset): {pairs}"
 
 
