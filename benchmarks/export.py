@@ -20,8 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-BASELINE = "9d3efd7"  # the code path before issue 14
+from trees import BASELINE, ROOT, baseline_tree
 
 WORKER = """
 import json, sys, tempfile, time
@@ -48,12 +47,6 @@ with tempfile.TemporaryDirectory() as folder:
     size = sum(path.stat().st_size for path in target.rglob("*.parquet"))
 print(json.dumps({"wall": wall, "cpu": cpu, "calls": calls, "mb": size / 1e6}))
 """
-
-
-def baseline_tree(revision: str, folder: Path) -> Path:
-    archive = subprocess.run(["git", "archive", revision], cwd=ROOT, check=True, capture_output=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-    return folder
 
 
 def run(root: Path, num_proc: int) -> dict[str, float]:

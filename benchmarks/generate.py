@@ -32,8 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-BASELINE = "9d3efd7"  # the code path before issue 14
+from trees import BASELINE, ROOT, baseline_tree, compile_tree
 
 WORKER = """
 import sys, time
@@ -60,20 +59,6 @@ load_corpus()
 generators.generate("Count2", 10, 0)
 print(time.perf_counter() - start)
 """
-
-
-def baseline_tree(revision: str, folder: Path) -> Path:
-    archive = subprocess.run(["git", "archive", revision], cwd=ROOT, check=True, capture_output=True).stdout
-    folder.mkdir(parents=True, exist_ok=True)
-    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-    return folder
-
-
-def compile_tree(root: Path) -> None:
-    """Bytecode for the tree's packages, as ``pip install`` makes it: imports measure loading,
-    not compiling (PYTHONDONTWRITEBYTECODE may be set)."""
-    for name in ("generators", "procbench_tools"):
-        subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / name)], check=True, capture_output=True)
 
 
 class Worker:

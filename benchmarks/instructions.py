@@ -22,8 +22,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-BASELINE = "9d3efd7"  # the code path before issue 14
+from trees import BASELINE, ROOT, baseline_tree, compile_tree
 
 SCRIPT = """
 import sys
@@ -59,13 +58,6 @@ def instructions(root: Path, mode: str, tasks: list[str]) -> int:
     return int(re.search(r"Collected : (\d+)", out.stderr).group(1))
 
 
-def compile_tree(root: Path) -> None:
-    """Bytecode for the tree's packages, as ``pip install`` makes it: imports count loading,
-    not compiling (PYTHONDONTWRITEBYTECODE may be set)."""
-    for name in ("generators", "procbench_tools"):
-        subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / name)], check=True, capture_output=True)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--baseline", default=BASELINE, help="git revision to compare with (default: %(default)s)")
@@ -77,8 +69,7 @@ def main() -> None:
     sentence = ["Count2", "FillWord", "DeleteWord"]
     groups = [args.tasks] if args.tasks else [[t for t in generators.TASKS if t not in sentence], sentence]
     with tempfile.TemporaryDirectory(prefix="procbench-baseline-") as folder:
-        archive = subprocess.run(["git", "archive", args.baseline], cwd=ROOT, check=True, capture_output=True).stdout
-        subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
+        baseline_tree(args.baseline, Path(folder))
         sides = {"old": Path(folder), "new": ROOT}
         for root in sides.values():
             compile_tree(root)

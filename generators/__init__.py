@@ -12,12 +12,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from . import tasks as _tasks  # noqa: F401  (registers the tasks)
 from .prompts import load_template, procedure_text, render_prompt
 from .registry import Label, Question, Task, get_task, registered_tasks
-from .rng import derive_seed, example_rng, example_seed_int, reseed
+from .rng import derive_seed, example_seed_int, reseed
 from .validation import check_fields
 
 __all__ = [
@@ -115,11 +116,8 @@ def make_example(
     """:func:`generate` without the argument checks, for callers that made them once.
     ``rng``, a ``random.Random`` to re-seed instead of making a new one (same draws), saves
     callers that make many examples one generator per example."""
-    if rng is None:
-        rng = example_rng(spec.name, steps, seed)
-    else:
-        reseed(rng, example_seed_int(spec.name, steps, seed))
-    return example_of(spec, steps, spec.sample(rng, steps, config or spec.config), answer_format)
+    question = draw_question(spec, steps, rng or random.Random(), example_seed_int(spec.name, steps, seed), config)
+    return example_of(spec, steps, question, answer_format)
 
 
 def draw_question(spec: Task, steps: int, rng: Any, seed_int: int, config: Any = None) -> Question:

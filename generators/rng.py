@@ -17,13 +17,6 @@ def derive_seed(*parts: object) -> int:
     return int.from_bytes(sha256("/".join(map(str, parts)).encode()).digest()[:8], "big")
 
 
-def example_rng(task: str, steps: int, seed: int) -> random.Random:
-    """The random number generator of the example ``(task, steps, seed)``:
-    ``random.Random(derive_seed("procbench", task, steps, seed))``, spelled out because it
-    runs once per example."""
-    return random.Random(example_seed_int(task, steps, seed))
-
-
 def example_seed_int(task: str, steps: int, seed: int) -> int:
     """``derive_seed("procbench", task, steps, seed)``, spelled out: it runs once per example."""
     return int.from_bytes(sha256(f"procbench/{task}/{steps}/{seed}".encode()).digest()[:8], "big")

@@ -12,6 +12,8 @@ T = TypeVar("T")
 
 LOWERCASE = string.ascii_lowercase
 ALPHANUMERIC = string.ascii_lowercase + string.digits
+# str() of the small numbers the samplers draw, looked up: a dict lookup costs half a str().
+NUMBER_TEXT = {number: str(number) for number in range(100)}
 
 
 # Fast draws built on ``rng.random()`` alone (whose stream is the same on every Python
@@ -104,15 +106,25 @@ def tuple_list(rows: Iterable[Sequence[object]]) -> str:
     if not isinstance(rows, (list, tuple)):
         rows = list(rows)
     # An f-string per row costs a third of a join per row; pairs and triples are what the
-    # tasks render, anything else takes the general join.
+    # tasks render (chosen by the first row), anything else takes the general join.
+    width = len(rows[0]) if rows else 0
     try:
-        return ", ".join([f"({first}, {second})" for first, second in rows])
-    except ValueError:
+        if width == 2:
+            return ", ".join([f"({first!s}, {second!s})" for first, second in rows])
+        if width == 3:
+            return ", ".join([f"({first!s}, {second!s}, {third!s})" for first, second, third in rows])
+    except ValueError:  # rows of mixed lengths
         pass
+    return ", ".join(["(" + ", ".join(map(str, row)) + ")" for row in rows])
+
+
+def number_list(numbers: Sequence[int]) -> str:
+    """``comma_list(numbers)`` with the texts of 0..99 looked up (:data:`NUMBER_TEXT`). For
+    checked int fields: ``True`` would look up as ``1``."""
     try:
-        return ", ".join([f"({first}, {second}, {third})" for first, second, third in rows])
-    except ValueError:
-        return ", ".join(["(" + ", ".join(map(str, row)) + ")" for row in rows])
+        return ", ".join(map(NUMBER_TEXT.__getitem__, numbers))
+    except KeyError:  # a number outside 0..99
+        return ", ".join(map(str, numbers))
 
 
 def pair_list(rows: Sequence[Sequence[object]], texts: Mapping[object, Mapping[object, str]]) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import ALPHANUMERIC, numbered_lines, require
+from ._common import ALPHANUMERIC, numbered_lines, require, tuple_list
 
 NAME = "Gather"
 
@@ -60,9 +60,7 @@ def sample(rng: random.Random, steps: int, config: GatherConfig) -> Question:
 
 
 def render(question: Question) -> str:
-    # tuple_list for rows of three, one f-string each (!s: str() as tuple_list uses).
-    commands = ", ".join([f"({which!s}, {start!s}, {size!s})" for which, start, size in question["commands"]])
-    return f"Strings:\n{numbered_lines(question['strings'])}\nCommands (N, i, n): {commands}"
+    return f"Strings:\n{numbered_lines(question['strings'])}\nCommands (N, i, n): {tuple_list(question['commands'])}"
 
 
 register(

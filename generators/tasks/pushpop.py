@@ -7,7 +7,7 @@ from math import floor
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE
+from ._common import LOWERCASE, random_string
 
 NAME = "PushPop"
 
@@ -39,9 +39,8 @@ def solve(question: Question) -> Label:
 
 
 def sample(rng: random.Random, steps: int, config: None) -> Question:
-    # The _common draws (below, choice, random_string) inlined on one bound rng.random, in
-    # the same order: floor() is int() on these non-negative products; rng.choices without
-    # weights is the last comprehension on CPython 3.10-3.13.
+    # The _common draws (below, choice) inlined on one bound rng.random, in the
+    # same order: floor() is int() on these non-negative products.
     random = rng.random
     actions = []
     append = actions.append
@@ -51,7 +50,7 @@ def sample(rng: random.Random, steps: int, config: None) -> Question:
             append(("pop_left", "pop_right")[kind])
         else:
             append(f"push_{('left', 'right')[kind - 2]}({LOWERCASE[floor(random() * 26.0)]})")
-    return {"string": "".join([LOWERCASE[floor(random() * 26.0)] for _ in range(steps)]), "actions": actions}
+    return {"string": random_string(rng, LOWERCASE, steps), "actions": actions}
 
 
 def count_questions(steps: int, config: None) -> int:

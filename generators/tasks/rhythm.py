@@ -11,11 +11,9 @@ from operator import add
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, require
+from ._common import LOWERCASE, NUMBER_TEXT, number_list, require
 
 NAME = "Rhythm"
-# str() of the digits the sampler draws, looked up: a dict lookup costs half of a str() call.
-DIGIT_TEXT = {digit: str(digit) for digit in range(10)}
 
 
 @dataclass(frozen=True)
@@ -43,8 +41,8 @@ def solve(question: Question) -> Label:
     # Step i appends str(numbers[i mod len]) + characters[i mod len]: the two lists cycled
     # side by side, joined pairwise and summed up in C (itertools) instead of a Python loop.
     try:
-        texts = list(map(DIGIT_TEXT.__getitem__, numbers))
-    except KeyError:  # a number other than 0..9
+        texts = list(map(NUMBER_TEXT.__getitem__, numbers))
+    except KeyError:  # a number outside 0..99
         texts = list(map(str, numbers))
     pairs = map(add, islice(cycle(texts), count), islice(cycle(characters), count))
     return states_label(list(accumulate(pairs, initial="")))
@@ -66,11 +64,8 @@ def sample(rng: random.Random, steps: int, config: RhythmConfig) -> Question:
 
 
 def render(question: Question) -> str:
-    # comma_list inlined; the characters are strings already (the fields are checked).
-    try:
-        numbers = ", ".join(map(DIGIT_TEXT.__getitem__, question["numbers"]))
-    except KeyError:  # a number other than 0..9
-        numbers = ", ".join(map(str, question["numbers"]))
+    # The characters are strings already (the fields are checked): joined as they are.
+    numbers = number_list(question["numbers"])
     return f"Numbers: {numbers}\nCharacters: {', '.join(question['characters'])}\nN: {question['n']}"
 
 

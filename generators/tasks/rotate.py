@@ -8,7 +8,7 @@ from math import floor
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, pair_list, require
+from ._common import LOWERCASE, pair_list, random_string, require
 
 NAME = "Rotate"
 # The rows the default sampler draws, rendered once: a lookup is cheaper than formatting.
@@ -44,9 +44,8 @@ def solve(question: Question) -> Label:
 
 
 def sample(rng: random.Random, steps: int, config: RotateConfig) -> Question:
-    # The _common draws (randint, below, random_string) inlined on one bound rng.random, in
-    # the same order: floor() is int() on these non-negative products; rng.choices without
-    # weights is the last comprehension on CPython 3.10-3.13.
+    # The _common draws (randint, below) inlined on one bound rng.random, in the
+    # same order: floor() is int() on these non-negative products.
     random = rng.random
     length = config.min_length + floor(random() * (config.max_length - config.min_length + 1))
     pair_percent, starts = config.pair_percent, length - 2
@@ -58,7 +57,7 @@ def sample(rng: random.Random, steps: int, config: RotateConfig) -> Question:
         else:
             start = floor(random() * starts)
             append([start, start + 3 + floor(random() * (starts - start))])
-    return {"string": "".join([LOWERCASE[floor(random() * 26.0)] for _ in range(length)]), "ranges": ranges}
+    return {"string": random_string(rng, LOWERCASE, length), "ranges": ranges}
 
 
 def render(question: Question) -> str:

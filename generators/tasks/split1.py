@@ -5,15 +5,12 @@ from __future__ import annotations
 import bisect
 import random
 from dataclasses import dataclass
-from math import floor
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, randint, require, sample_indices
+from ._common import LOWERCASE, number_list, randint, random_string, require, sample_indices
 
 NAME = "Split1"
-# str() of the positions the sampler draws, looked up: a dict lookup costs half of a str().
-NUMBER_TEXT = {number: str(number) for number in range(100)}
 
 
 @dataclass(frozen=True)
@@ -31,13 +28,8 @@ class SplitConfig:
         return randint(rng, steps + 1, max(self.max_length, steps + 1 + self.spread))
 
     def string(self, rng: random.Random, steps: int) -> str:
-        """``random_string(rng, LOWERCASE, self.length(rng, steps))``, the same draws made
-        cheaper: one bound ``rng.random``, floor() for int() on a non-negative product, and
-        ``rng.choices`` inlined (without weights it is this very comprehension, float
-        factor included, on CPython 3.10-3.13; float * float is the fast multiply)."""
-        random = rng.random
-        length = steps + 1 + floor(random() * (max(self.max_length, steps + 1 + self.spread) - steps))
-        return "".join([LOWERCASE[floor(random() * 26.0)] for _ in range(length)])
+        """The string of ``steps`` cuts: ``self.length`` lowercase letters."""
+        return random_string(rng, LOWERCASE, self.length(rng, steps))
 
 
 def solve(question: Question) -> Label:
@@ -70,12 +62,7 @@ def sample(rng: random.Random, steps: int, config: SplitConfig) -> Question:
 
 
 def render(question: Question) -> str:
-    # comma_list inlined, with the positions' texts looked up.
-    try:
-        positions = ", ".join(map(NUMBER_TEXT.__getitem__, question["positions"]))
-    except KeyError:  # a position outside 0..99
-        positions = ", ".join(map(str, question["positions"]))
-    return f"String: {question['string']}\nPositions: {positions}"
+    return f"String: {question['string']}\nPositions: {number_list(question['positions'])}"
 
 
 register(

@@ -21,7 +21,7 @@ from ..scoring.reader import read_answer
 from ..text import plural
 from .harness_logs import read_harness_answers
 from .intervals import intervals
-from .lines import numbered_lines
+from .lines import json_lines
 
 SHOWN = 5  # ids listed in messages about unknown or missing examples
 LINE = "_line"  # set by read_predictions: the line number of a prediction in its file
@@ -94,11 +94,7 @@ def load_references(source: str) -> ReferenceSet:
 
 def _references_from_jsonl(path: Path) -> ReferenceSet:
     rows = []
-    for number, text in numbered_lines(path, "--dataset"):
-        try:
-            row = json.loads(text)
-        except ValueError as error:
-            raise ValueError(f"--dataset {path}:{number}: not a JSON object ({error})") from None
+    for number, row in json_lines(path, "--dataset", f"--dataset {path}"):
         if not isinstance(row, dict) or any(column not in row for column in REQUIRED_COLUMNS):
             raise ValueError(
                 f"--dataset {path}:{number}: not an example of `procbench generate` "
@@ -134,16 +130,12 @@ def _references_from_folder(folder: Path) -> ReferenceSet:
                 # ParquetFile, not read_table: read_table imports pyarrow.dataset (half a second)
                 parquet = pq.ParquetFile(path)
                 names = parquet.schema_arrow.names
+                table = parquet.read(columns=[name for name in (*REQUIRED_COLUMNS, "prompt") if name in names])
             except Exception as error:  # pyarrow raises many kinds; say which file
                 raise ValueError(f"--dataset {folder}: cannot read {path.relative_to(folder)} ({error})") from None
             missing = [column for column in REQUIRED_COLUMNS if column not in names]
             if missing:
                 raise ValueError(f"--dataset {folder} is not a procbench export: config {config!r} lacks {missing}")
-            wanted = [column for column in (*REQUIRED_COLUMNS, "prompt") if column in names]
-            try:
-                table = parquet.read(columns=wanted)
-            except Exception as error:
-                raise ValueError(f"--dataset {folder}: cannot read {path.relative_to(folder)} ({error})") from None
             rows.extend(table.to_pylist())
     return ReferenceSet(references_from_rows(rows), source=str(folder), settings=_settings(metadata))
 
@@ -234,11 +226,7 @@ def read_predictions(path: Path) -> list[dict[str, Any]]:
     lines = []
     first_line_of: dict[str, int] = {}
     shown = "standard input" if str(path) == "-" else str(path)
-    for number, text in numbered_lines(path, "answers file"):
-        try:
-            line = json.loads(text)
-        except ValueError as error:
-            raise ValueError(f"{shown}:{number}: not a JSON object ({error})") from None
+    for number, line in json_lines(path, "answers file", shown):
         if not isinstance(line, dict) or not isinstance(line.get("id"), str):
             raise ValueError(f'{shown}:{number}: each line needs an "id" (a string)')
         if "prediction" not in line and "response" not in line:

@@ -21,7 +21,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .lines import numbered_lines
+from .lines import json_lines
 
 Line = dict[str, Any]
 
@@ -110,11 +110,7 @@ def _response(line: Line) -> str:
 
 def _lm_eval_lines(path: Path) -> list[Line]:
     lines = []
-    for number, text in numbered_lines(path, "lm-eval samples file"):
-        try:
-            line = json.loads(text)
-        except ValueError as error:
-            raise ValueError(f"{path}:{number}: not a JSON object ({error})") from None
+    for number, line in json_lines(path, "lm-eval samples file", str(path)):
         if not _is_lm_eval_line(line) or not isinstance(line["doc"].get("id"), str):
             raise ValueError(
                 f"{path}:{number}: not a ProcBench doc of lm-eval's samples file (no doc id); "

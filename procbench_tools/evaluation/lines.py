@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 
 def numbered_lines(path: Path, what: str) -> Iterator[tuple[int, str]]:
@@ -37,3 +39,13 @@ def numbered_lines(path: Path, what: str) -> Iterator[tuple[int, str]]:
                 yield number, text
     if not found:
         raise ValueError(f"{what} {shown} is empty: expected one JSON object a line")
+
+
+def json_lines(path: Path, what: str, where: str) -> Iterator[tuple[int, Any]]:
+    """:func:`numbered_lines` parsed as JSON; ``ValueError`` ``"<where>:<line>: not a JSON
+    object"`` for a line that is not JSON."""
+    for number, text in numbered_lines(path, what):
+        try:
+            yield number, json.loads(text)
+        except ValueError as error:
+            raise ValueError(f"{where}:{number}: not a JSON object ({error})") from None
