@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from importlib import resources
 
 # A sentence ends with . ! or ? (a closing quote or bracket may follow) and the next one
-# starts with a capital letter: passages are split there before matching corpus sentences.
-_BOUNDARY = re.compile(r"(?<=[.!?]) (?=[A-Z])|(?<=[.!?][\")]) (?=[A-Z])")
+# starts with a capital letter: passages are split at the space between, the last character
+# of a match (a pattern that starts with a character class is searched for in C, unlike
+# one that starts with a look-behind).
+_BOUNDARY = re.compile(r"[.!?][\")]? (?=[A-Z])")
 
 
 _MAX_TRIES = 2000
@@ -143,14 +145,19 @@ class Corpus:
         corpus sentences is its own key."""
         index = self._index
         keys: set[str] = set()
-        pending = ""
-        for piece in _BOUNDARY.split(passage):
-            pending = f"{pending} {piece}" if pending else piece
-            if pending in index:
-                keys.add(f"s{index[pending]}")
-                pending = ""
-        if pending:
-            keys.add(pending)
+        start = 0  # where the text not yet matched to a sentence begins
+        for boundary in _BOUNDARY.finditer(passage):
+            space = boundary.end() - 1
+            found = index.get(passage[start:space])
+            if found is not None:
+                keys.add(f"s{found}")
+                start = space + 1
+        rest = passage[start:]
+        found = index.get(rest)
+        if found is not None:
+            keys.add(f"s{found}")
+        elif rest:
+            keys.add(rest)
         return keys
 
     def sample_window(self, rng: random.Random, words: int, prefer_single: int = 0) -> Window:

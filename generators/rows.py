@@ -31,7 +31,7 @@ CHUNK = 1_000  # examples per unit when examples are independent
 
 # What a row of each task costs to make, measured by benchmarks/task_costs.py: only the
 # ratios matter, to cut a large set into jobs of equal cost (tasks differ six-fold).
-EXAMPLE_COST: dict[str, tuple[float, float]] = {  # (us at 0 steps, us per step)  # (us at 0 steps, us per step)
+EXAMPLE_COST: dict[str, tuple[float, float]] = {  # (us at 0 steps, us per step)
     "Sort": (46, 3.3),
     "Gather": (52, 1.9),
     "Count": (18, 3.6),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from hashlib import sha256
 
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 import generators
 from generators.benchmark import _SeedStream, canonical_json, example_seed, question_digest
+from generators.corpus import Corpus
 from generators.rng import derive_seed, example_seed_int, reseed
 from generators.tasks._common import comma_list, numbered_lines, pair_list, sample_indices, shuffle, tuple_list
 
@@ -121,3 +123,48 @@ def test_pair_list_looks_up_known_rows_and_formats_the_others():
     assert pair_list([["add", 3], ["add", 3]], texts) == "(add, 3), (add, 3)"
     assert pair_list([["add", 3], ["multiply", 2]], texts) == "(add, 3), (multiply, 2)"  # one unknown row
     assert pair_list([], texts) == ""
+
+
+# Sentences whose text holds what a sentence end looks like, so that matching must go on past it.
+_TRICKY = [
+    "Mr. Knightley came.",
+    "Yes.",
+    "Yes. I did.",
+    'He said "Go." Then he went.',
+    "Oh! Stay.",
+    'She cried "Stop!"',
+    "(Quite so.)",
+    "Nobody moved.",
+]
+
+
+def _plain_sentence_keys(corpus: Corpus, passage: str) -> set[str]:
+    """The definition: split at each space after . ! or ? (or one of them and a closing quote
+    or bracket) before a capital, then join pieces until they make a corpus sentence."""
+    index = {sentence: i for i, sentence in enumerate(corpus.sentences)}
+    keys, pending = set(), ""
+    for piece in re.split(r"(?<=[.!?]) (?=[A-Z])|(?<=[.!?][\")]) (?=[A-Z])", passage):
+        pending = f"{pending} {piece}" if pending else piece
+        if pending in index:
+            keys.add(f"s{index[pending]}")
+            pending = ""
+    if pending:
+        keys.add(pending)
+    return keys
+
+
+@given(st.lists(st.sampled_from([*_TRICKY, "x.", "Ab", "?", '."', ".)", ")", "", "B! C"]), max_size=8))
+def test_sentence_keys_are_the_plain_definition(pieces):
+    corpus = Corpus([f"book\t{sentence}" for sentence in _TRICKY])
+    passage = " ".join(pieces)
+    assert corpus.sentence_keys(passage) == _plain_sentence_keys(corpus, passage)
+
+
+def test_sentence_keys_by_hand():
+    corpus = Corpus([f"book\t{sentence}" for sentence in _TRICKY])
+    assert corpus.sentence_keys("Mr. Knightley came. Yes. I did.") == {"s0", "s1", "I did."}
+    assert corpus.sentence_keys('He said "Go." Then he went. Oh! Stay.') == {"s3", "s4"}
+    assert corpus.sentence_keys("(Quite so.) Nobody moved.") == {"s6", "s7"}
+    assert corpus.sentence_keys('She cried "Stop!" (Quite so.)') == {'She cried "Stop!" (Quite so.)'}  # "(" no capital
+    assert corpus.sentence_keys('Yes. She cried "Stop!" Nobody moved.') == {"s1", "s5", "s7"}
+    assert corpus.sentence_keys("") == set()

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import LOWERCASE, random_string, require
+from ._common import LOWERCASE, random_string, require, sample_indices
 
 NAME = "Decompose"
 MAX_STEPS = 10_000
@@ -51,12 +51,13 @@ def solve(question: Question) -> Label:
 def sample(rng: random.Random, steps: int, config: DecomposeConfig) -> Question:
     # randint and choice inlined (the same draws): they run once per character.
     draw = rng.random
-    keys = rng.sample(LOWERCASE, 1 + int(draw() * min(steps, config.max_keys)))
+    # rng.sample(LOWERCASE, k) and rng.sample(range(length), steps) as sample_indices: the same draws.
+    keys = [LOWERCASE[i] for i in sample_indices(rng, 26, 1 + int(draw() * min(steps, config.max_keys)))]
     others = [ch for ch in LOWERCASE if ch not in keys]
     length = steps + config.min_extra + int(draw() * (config.max_extra - config.min_extra + 1))
     other_count, key_count = len(others), len(keys)
     cells = [others[int(draw() * other_count)] for _ in range(length)]
-    for position in rng.sample(range(length), steps):
+    for position in sample_indices(rng, length, steps):
         cells[position] = keys[int(draw() * key_count)]
     rules = [[key, random_string(rng, "".join(others), 2)] for key in sorted(keys)]
     return {"string": "".join(cells), "rules": rules}

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..corpus import load_corpus
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import randint, require
+from ._common import randint, require, sample_indices
 from ._sentences import question_passage_keys
 from .count2 import words_of
 
@@ -50,7 +50,8 @@ def sample(rng: random.Random, steps: int, config: DeleteWordConfig) -> Question
             passage = corpus.text(corpus.sample_window(rng, length))
             distinct = sorted(set(words_of(passage)))
             if len(distinct) >= steps:
-                return {"sentence": passage, "words": rng.sample(distinct, steps)}
+                # rng.sample(distinct, steps), the same draws
+                return {"sentence": passage, "words": [distinct[i] for i in sample_indices(rng, len(distinct), steps)]}
         length += 5
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..corpus import load_corpus
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import fail
-from ._common import randint, require
+from ._common import randint, require, sample_indices
 from ._sentences import final_passage_keys
 
 NAME = "FillWord"
@@ -46,7 +46,7 @@ def sample(rng: random.Random, steps: int, config: FillWordConfig) -> Question:
     stand in the passage in random order."""
     corpus = load_corpus()
     words = corpus.text(corpus.sample_window(rng, steps + randint(rng, config.min_extra, config.max_extra))).split()
-    positions = rng.sample(range(len(words)), steps)
+    positions = sample_indices(rng, len(words), steps)  # rng.sample(range(len(words)), steps)
     # One pass: the positions are distinct, so each word is read before any blank lands.
     fills: list[list[int | str]] = []
     for number, position in enumerate(positions, start=1):
