@@ -130,6 +130,19 @@ class OriginalWorker(Worker):
         return super().cpu_seconds(str(generators.get_task(task).number))
 
 
+def task_medians(workers: list[Worker], tasks: list[str], repeat: int) -> dict[str, list[float]]:
+    """Per task, each worker's median CPU seconds over ``repeat`` rounds; the workers take
+    turns task by task, so that machine load hits every side alike. Closes the workers."""
+    rounds: dict[str, list[list[float]]] = {task: [[] for _ in workers] for task in tasks}
+    for _ in range(repeat):
+        for task in tasks:
+            for side, worker in enumerate(workers):
+                rounds[task][side].append(worker.cpu_seconds(task))
+    for worker in workers:
+        worker.close()
+    return {task: [statistics.median(times) for times in sides] for task, sides in rounds.items()}
+
+
 GENERATE = """
 import sys
 sys.path.insert(0, sys.argv[1])
@@ -181,14 +194,7 @@ def main() -> None:
             sentences = Path(folder) / "sentences.txt"
             sentences.write_text("\n".join(load_corpus().sentences) + "\n", encoding="utf-8")
             workers.append(OriginalWorker(args.original, sentences))
-        rounds: dict[str, list[list[float]]] = {task: [[] for _ in workers] for task in generators.TASKS}
-        for _ in range(args.repeat):
-            for task in generators.TASKS:
-                for side, worker in enumerate(workers):
-                    rounds[task][side].append(worker.cpu_seconds(task))
-        typical = {task: [statistics.median(times) for times in sides] for task, sides in rounds.items()}
-        for worker in workers:
-            worker.close()
+        typical = task_medians(workers, generators.TASKS, args.repeat)
         print(f"per-example CPU, default benchmark (240 per task), median of {args.repeat}; baseline {args.baseline}")
         header = f"{'task':<12} {'old us/ex':>10} {'new us/ex':>10} {'new/old':>8}"
         print(header + (f" {'original':>10} {'new/orig':>9}" if args.original else ""))

@@ -22,4 +22,6 @@ def compile_tree(root: Path) -> None:
     """Bytecode for the tree's packages, as ``pip install`` makes it: imports measure
     loading, not compiling (PYTHONDONTWRITEBYTECODE may be set)."""
     for name in ("generators", "procbench_tools"):
+        if not (root / name).is_dir():
+            continue
         subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / name)], check=True, capture_output=True)
