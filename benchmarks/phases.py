@@ -1,7 +1,7 @@
 """Where the default benchmark's generation time goes, and what is left for the tasks' own
 Python if the whole is to cost half of the baseline revision's.
 
-    python benchmarks/phases.py [--baseline 9d3efd7] [--repeat 9]
+    python benchmarks/phases.py [--baseline 9d3efd7] [--repeat 9] [--mypyc]
 
 For each task, the exact draws of its part of the default benchmark (10 examples per step
 count, steps 2..25, seed 2024, unique; re-draws included) are recorded once, then each phase
@@ -22,6 +22,8 @@ this checkout's, as ``benchmarks/generate.py`` does. The summary splits the cost
 output's definition pins (``reseed``, ``seeds``, ``digest``: the draws, seeds and ids are
 defined by them, so no change that keeps every published set identical removes them) and the
 rest, and prints how fast the rest would have to be for the whole to cost half the baseline.
+``--mypyc`` adds a third side: a temporary copy of this checkout whose task modules mypyc
+compiles to C extensions (``pip install mypy`` and a C compiler; the source is unchanged).
 """
 
 from __future__ import annotations
@@ -131,7 +133,10 @@ def compiled_tree(folder: Path) -> Path:
     (root / "mypy.ini").write_text("[mypy]\nignore_errors = True\n")
     modules = sorted(str(path.relative_to(root)) for path in (root / "generators" / "tasks").glob("*.py"))
     modules.remove("generators/tasks/__init__.py")
-    subprocess.run([sys.executable, "-m", "mypyc", *modules], cwd=root, check=True, capture_output=True)
+    done = subprocess.run([sys.executable, "-m", "mypyc", *modules], cwd=root, capture_output=True, text=True)
+    if done.returncode:
+        last = (done.stderr.strip() or done.stdout.strip() or "no output").splitlines()[-1]
+        sys.exit(f"phases.py: mypyc failed (exit {done.returncode}): {last}")
     return root
 
 
