@@ -20,6 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from arguments import positive_int
 from trees import BASELINE, ROOT, baseline_tree
 
 WORKER = """
@@ -59,7 +60,7 @@ def run(root: Path, num_proc: int) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--baseline", default=BASELINE, help="git revision to compare with (default: %(default)s)")
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=positive_int, default=3)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="procbench-baseline-") as folder:
         old_root = baseline_tree(args.baseline, Path(folder))

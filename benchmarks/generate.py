@@ -32,6 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from arguments import positive_int
 from trees import BASELINE, ROOT, baseline_tree, compile_tree
 
 WORKER = """
@@ -178,7 +179,7 @@ def fresh_seconds(code: str, root: Path, repeat: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--baseline", default=BASELINE, help="git revision to compare with (default: %(default)s)")
-    parser.add_argument("--repeat", type=int, default=9)
+    parser.add_argument("--repeat", type=positive_int, default=9)
     parser.add_argument("--original", type=Path, help="a checkout of the original ProcBench generator")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))

@@ -20,6 +20,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from arguments import positive_int
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -54,8 +56,8 @@ def make_prediction(rng: random.Random, label: dict[str, Any]) -> Any:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--n", type=int, default=100_000)
-    parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
+    parser.add_argument("--n", type=positive_int, default=100_000)
+    parser.add_argument("--repeat", type=positive_int, default=3, help="best of this many runs")
     args = parser.parse_args()
     labels = [example["label"] for example in iter_examples(generators.TASKS, range(2, 26))]
     references = [labels[i % len(labels)] for i in range(args.n)]

@@ -40,6 +40,7 @@ from collections.abc import Callable
 from hashlib import sha256
 from pathlib import Path
 
+from arguments import positive_int
 from generate import Worker, task_medians
 from trees import BASELINE, ROOT, baseline_tree, compile_tree
 
@@ -152,7 +153,7 @@ def whole_seconds(roots: list[Path], repeat: int) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--baseline", default=BASELINE, help="git revision to compare with (default: %(default)s)")
-    parser.add_argument("--repeat", type=int, default=9)
+    parser.add_argument("--repeat", type=positive_int, default=9)
     parser.add_argument(
         "--mypyc", action="store_true", help="also time this checkout with its task modules compiled by mypyc"
     )

@@ -22,6 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from arguments import positive_int
+
 ROOT = Path(__file__).resolve().parent.parent
 TASKS, STEPS = 23, 24
 
@@ -72,8 +74,10 @@ def main() -> None:
         print(json.dumps(build(int(sys.argv[2]), int(sys.argv[3]))))
         return
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--rows", type=int, default=1_000_000, help="at least this many rows (default: %(default)s)")
-    parser.add_argument("--num-proc", type=int, default=2, help="(default: %(default)s)")
+    parser.add_argument(
+        "--rows", type=positive_int, default=1_000_000, help="at least this many rows (default: %(default)s)"
+    )
+    parser.add_argument("--num-proc", type=positive_int, default=2, help="(default: %(default)s)")
     parser.add_argument("--compare", action="store_true", help="also run with num_proc=1 and print the speed-up")
     args = parser.parse_args()
     results = {}

@@ -16,6 +16,8 @@ import sys
 import time
 from pathlib import Path
 
+from arguments import positive_int
+
 ROOT = Path(__file__).resolve().parent.parent
 LOW, HIGH, ROWS = 2, 25, 200
 
@@ -33,7 +35,7 @@ def row_seconds(settings, task: str, steps: int, repeat: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=positive_int, default=3)
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     import generators

@@ -21,6 +21,8 @@ import sys
 import time
 from pathlib import Path
 
+from arguments import positive_int
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -49,7 +51,7 @@ def cpu(fn) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--count", type=int, default=5000)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=positive_int, default=3)
     args = parser.parse_args()
 
     new = fresh_seconds("import procbench", args.repeat)
