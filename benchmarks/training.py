@@ -50,7 +50,7 @@ def cpu(fn) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--count", type=int, default=5000)
+    parser.add_argument("--count", type=positive_int, default=5000)
     parser.add_argument("--repeat", type=positive_int, default=3)
     args = parser.parse_args()
 
