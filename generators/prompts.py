@@ -1,7 +1,11 @@
 """The procedure texts (``templates/<Task>.txt``) and prompt rendering.
 
-A template is the procedure in prose followed by one last paragraph, separated by a blank
-line, that asks for the answer as JSON; ``answer_format=False`` leaves that paragraph out.
+A template is the procedure in prose, then two closing paragraphs, each separated from the
+text before it by a blank line: a request for the answer in the reader's own words (the
+final state together with the list of intermediate states, worded for the task, as the
+original benchmark asks), then a request for the answer as one JSON object
+(``Answer format: ...``). A prompt ends with exactly one of the two: the JSON request by
+default, the free-form request with ``answer_format=False``.
 """
 
 from __future__ import annotations
@@ -9,6 +13,7 @@ from __future__ import annotations
 import functools
 from importlib import resources
 from pathlib import Path
+from typing import NamedTuple
 
 # An installed package carries the templates as the data folder ``generators/templates``
 # (see setup.cfg); in a source checkout they sit in ``templates/`` beside the package.
@@ -23,15 +28,25 @@ def load_template(task_name: str) -> str:
     return source.read_text(encoding="utf-8").strip()
 
 
-def split_template(text: str) -> tuple[str, str]:
-    """``(procedure, answer_format_paragraph)`` of a template text."""
-    procedure, _, answer_format = text.rpartition("\n\n")
-    return procedure, answer_format
+class Template(NamedTuple):
+    procedure: str  # the procedure in prose
+    free_form_request: str  # "Give the final ... together with the list of intermediate ..."
+    json_request: str  # "Answer format: end your answer with one JSON object ..."
+
+
+def split_template(text: str) -> Template:
+    """The three parts of a template text."""
+    rest, _, json_request = text.rpartition("\n\n")
+    procedure, _, free_form_request = rest.rpartition("\n\n")
+    return Template(procedure, free_form_request, json_request)
 
 
 def procedure_text(task_name: str, answer_format: bool = True) -> str:
-    text = load_template(task_name)
-    return text if answer_format else split_template(text)[0]
+    """The procedure followed by its closing request: the JSON one (``answer_format``) or
+    the free-form one."""
+    template = split_template(load_template(task_name))
+    request = template.json_request if answer_format else template.free_form_request
+    return f"{template.procedure}\n\n{request}"
 
 
 @functools.cache

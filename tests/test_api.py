@@ -24,7 +24,7 @@ def test_tasks_in_original_order():
 def test_original_ids_are_accepted_everywhere(task_id, name):
     assert generators.canonical_name(task_id) == name
     assert generators.step_range(task_id) == generators.step_range(name)
-    assert generators.load_template(generators.canonical_name(task_id)).startswith(generators.procedure_text(name))
+    assert generators.procedure_text(generators.canonical_name(task_id)).startswith(generators.load_template(name)[:80])
 
 
 def test_solve_by_id_equals_solve_by_name():

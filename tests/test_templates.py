@@ -18,13 +18,27 @@ def test_one_template_per_task_and_nothing_else():
 
 
 @pytest.mark.parametrize("task", generators.TASKS)
-def test_template_ends_with_a_separate_json_answer_format_paragraph(task):
-    procedure, answer_format = split_template(generators.load_template(task))
-    assert answer_format.startswith("Answer format:")
-    assert '{"intermediate": [...], "final": ...}' in answer_format
-    assert "Answer format" not in procedure
-    assert generators.procedure_text(task, answer_format=False) == procedure
+def test_template_ends_with_a_free_form_request_then_a_json_request(task):
+    procedure, free_form_request, json_request = split_template(generators.load_template(task))
+    assert json_request.startswith("Answer format:")
+    assert '{"intermediate": [...], "final": ...}' in json_request
+    assert free_form_request.startswith("Give the final ")
+    assert "together with the list of intermediate" in free_form_request
+    assert re.search(r"leaves out the (initial|start) .* and the final ", free_form_request)
+    assert "Answer format" not in procedure + free_form_request
+    assert generators.procedure_text(task) == f"{procedure}\n\n{json_request}"
+    assert generators.procedure_text(task, answer_format=False) == f"{procedure}\n\n{free_form_request}"
     assert "\n\n" in procedure or len(procedure) > 200  # a real procedure, not a stub
+
+
+def test_the_free_form_prompt_asks_for_the_steps():
+    prompt = generators.prompt_for("Sort", {"string": "itstb"}, answer_format=False)
+    assert prompt.endswith(
+        "Give the final sorted string, together with the list of intermediate strings: the string after each "
+        "swap that changed it, in order. The list of intermediate strings leaves out the initial string and the "
+        "final string.\n\n[Question]\nString: itstb\n"
+    )
+    assert "JSON" not in prompt
 
 
 @pytest.mark.parametrize("task", generators.TASKS)
@@ -54,7 +68,7 @@ def test_template_does_not_copy_the_original(task):
 def test_prompt_layout():
     question = {"string": "itstb"}
     prompt = generators.prompt_for("Sort", question)
-    assert prompt == generators.load_template("Sort") + "\n\n[Question]\nString: itstb\n"
+    assert prompt == generators.procedure_text("Sort") + "\n\n[Question]\nString: itstb\n"
 
 
 def test_sort_says_the_position_advances_after_a_swap_with_itself():
