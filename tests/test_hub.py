@@ -114,14 +114,10 @@ def test_push_metric_then_evaluate_load_from_the_space(hub, tmp_path):
     result = run(procbench("push-metric", "user/procbench_metric"), hub, tmp_path)
     assert result.returncode == 0, result.stderr
     files = hub.files("space", "user/procbench_metric")
-    assert sorted(files) == [
-        "README.md",
-        "app.py",
-        "measures.py",
-        "procbench_metric.py",
-        "reader.py",
-        "requirements.txt",
-    ]
+    scoring = ROOT / "procbench_tools" / "scoring"
+    carried = sorted(path.name for path in scoring.glob("*.py") if path.name != "__init__.py")
+    assert "literals.py" in carried and "reader.py" in carried
+    assert sorted(files) == sorted(["README.md", "app.py", "procbench_metric.py", "requirements.txt", *carried])
     assert hub.store.meta["space", "user/procbench_metric"]["sdk"] == "gradio"
     card = files["README.md"].decode()
     assert "sdk: gradio" in card and "app_file: app.py" in card and "- evaluate\n- metric" in card
@@ -129,9 +125,7 @@ def test_push_metric_then_evaluate_load_from_the_space(hub, tmp_path):
     script = files["procbench_metric.py"].decode()
     assert "from .measures import (" in script and "from .reader import read_answer" in script
     assert "procbench_tools" not in script.split('"""')[2]  # the code below the docstring
-    scoring = ROOT / "procbench_tools" / "scoring"
-    assert files["measures.py"] == (scoring / "measures.py").read_bytes()
-    assert files["reader.py"] == (scoring / "reader.py").read_bytes()
+    assert all(files[name] == (scoring / name).read_bytes() for name in carried)
     use = (  # the Space alone: procbench itself cannot be imported
         "import sys\n"
         "sys.modules['procbench_tools'] = None\n"

@@ -97,20 +97,26 @@ REQUIREMENTS = "evaluate==0.4.6\ndatasets>=4.0\n"
 
 
 # The metric imports the scoring core from the installed package; the Space carries those
-# files beside the script and imports them relatively (evaluate copies a script's relative
-# imports, one level deep: the script imports every carried file itself).
-CARRIED = ("measures", "reader")
+# files beside the script and imports them relatively. evaluate copies a script's relative
+# imports one level deep only, so the Space's script names every carried file in an import
+# of its own; the metric itself imports two of them (``DIRECT``).
+SCORING_DIR = Path(scoring.__file__).parent
+CARRIED = tuple(sorted(path.stem for path in SCORING_DIR.glob("*.py") if path.stem != "__init__"))
+DIRECT = ("measures", "reader")
 PACKAGE_IMPORT = "from procbench_tools.scoring.{module} import"
 
 
 def space_script(source: str) -> str:
-    """The metric script as the Space runs it: its package imports made sibling imports."""
-    for module in CARRIED:
+    """The metric script as the Space runs it: its package imports made sibling imports,
+    and one import line for each other file the Space carries (so that evaluate copies it)."""
+    for module in DIRECT:
         package_import = PACKAGE_IMPORT.format(module=module)
         if package_import not in source:
             raise RuntimeError(f"procbench_metric.py no longer has the line {package_import!r}")
         source = source.replace(package_import, f"from .{module} import")
-    return source
+    first_import = source.index("\nfrom .")
+    carried = "".join(f"\nfrom .{module} import __name__ as _{module}" for module in CARRIED if module not in DIRECT)
+    return source[:first_import] + carried + source[first_import:]
 
 
 def build_space(folder: Path, repo_id: str) -> Path:
@@ -121,7 +127,7 @@ def build_space(folder: Path, repo_id: str) -> Path:
     source = Path(procbench_metric.__file__).read_text(encoding="utf-8")
     (folder / script).write_text(space_script(source), encoding="utf-8")
     for module in CARRIED:
-        shutil.copyfile(Path(scoring.__file__).with_name(f"{module}.py"), folder / f"{module}.py")
+        shutil.copyfile(SCORING_DIR / f"{module}.py", folder / f"{module}.py")
     citation = procbench_metric.CITATION.strip()
     (folder / "README.md").write_text(CARD.format(repo_id=repo_id, citation=citation), encoding="utf-8")
     (folder / "app.py").write_text(APP.format(script=script), encoding="utf-8")

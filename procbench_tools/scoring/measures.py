@@ -22,7 +22,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from .reader import answer_parts, read_states
+from .objects import answer_parts
+from .reader import read_states
 
 CITATION = """\
 @article{fujisawa2024procbench,

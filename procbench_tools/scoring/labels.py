@@ -1,0 +1,146 @@
+"""Labels: the short phrases that say what the value after them is.
+
+A label opens a line, in any markup: after a list bullet or number, heading marks or
+emphasis, with a parenthesis after the phrase (``**Final state** (after [7] Generous):``).
+It ends at a separator (``:``, ``=``, `` - ``, or `` is `` after a final phrase) with the
+value on the same line, or at the end of the line with the value on the lines below
+(``### Final answer`` then ``**222**``). The phrase's words give its role:
+
+- **final**: a phrase with the word *final* (``Final state``, ``Final sorted string``,
+  ``The final answer is``), or one of the bare answer words (``Answer``, ``Result``,
+  ``Output``, ``Found``, optionally after *the*, *my*, *so*, *therefore*, *thus*);
+- **intermediate**: a phrase with the word *intermediate* (``Intermediate states``,
+  ``intermediate:``, ``Intermediate results (2D array)``);
+- **step**: ``Step 3``, ``step3``, ``After step 3``, ``State after step 3``, with an optional
+  parenthesis or description (``Step 1 - remove d``, ``**Step 1** (index 6)``);
+- **initial**: ``Initial state``, ``init``, ``Start``, ``Starting string``, ``Original``.
+
+A phrase of more than ``MAX_LABEL_WORDS`` words, or one that names something other than a
+state (``Final check``, ``Final position``: ``NOT_STATE_WORDS``), is no label.
+Standard library only: the metric Space carries this file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Role(Enum):
+    FINAL = "final"
+    INTERMEDIATE = "intermediate"
+    STEP = "step"
+    INITIAL = "initial"
+
+
+@dataclass(frozen=True)
+class Label:
+    role: Role
+    value: str  # the text after the separator, "" when the value is on the lines below
+    value_start: int  # where the value starts in the line
+    step: int | None = None  # the step number of a step label
+    separated: bool = True  # False for a heading: a label alone on its line
+
+
+MAX_LABEL_WORDS = 8
+FINAL_WORD = "final"
+INTERMEDIATE_WORDS = frozenset({"intermediate", "intermediates"})
+ANSWER_WORDS = frozenset({"answer", "answers", "result", "results", "output", "found", "sum", "total"})
+ANSWER_FILLERS = frozenset({"the", "my", "so", "therefore", "thus", "hence", "and", "your", "is", "of"})
+# What an answer word may name: "Found letter", "Resulting string", "Answer (list)".
+STATE_NOUNS = frozenset(
+    {"state", "states", "string", "strings", "sentence", "list", "array", "letter", "character", "char"}
+    | {"number", "value", "sum", "counts", "counters", "pieces", "tokens", "word", "resulting"}
+)
+INITIAL_WORDS = frozenset({"initial", "init", "start", "starting", "original"})
+NOT_STATE_WORDS = frozenset(
+    {"check", "checks", "checking", "verification", "verify", "note", "notes", "position", "index", "length", "step"}
+)
+
+# The markup a label may stand in: list bullet or number, heading marks, emphasis.
+_LEAD = re.compile(
+    r"[ \t]{0,12}(?:(?:[-*+\u2022]|\d{1,3}[.)])[ \t]+)?(?P<heading>#{1,6}[ \t]+)?(?P<emphasis>\*\*|__)?[ \t]*"
+)
+_STEP = re.compile(r"(?:state[ \t]+)?(?:after[ \t]+)?step[ \t]*(\d{1,5})\b")
+_WORD = re.compile(r"[a-z]+")
+_SEPARATOR = re.compile(r"[:\uff1a=]|[ \t][-\u2013\u2014][ \t]")
+_IS = re.compile(r"[ \t](?:is|are)(?:[ \t]|$)")
+_VALUE_LEAD = re.compile(r"[ \t]*(?:\*\*|__)?")  # emphasis that closes the label
+_PARENTHESES = re.compile(r"\([^()]*\)")
+_NOT_WORDS = re.compile(r"[^a-z0-9]+")
+PHRASE_END = 120  # a label's phrase ends within this many characters of its line's start
+HEADING_WORDS = 4  # a label alone on its line, without heading or bold markup, has at most this many
+
+
+def _words(phrase: str) -> list[str]:
+    """The words of a phrase: lowered, without markup, parentheses, emoji or punctuation."""
+    return _NOT_WORDS.sub(" ", _PARENTHESES.sub(" ", phrase.lower())).split()
+
+
+def _role(words: list[str]) -> tuple[Role, int | None] | None:
+    """The role of a label phrase, and its step number."""
+    step = _STEP.match(" ".join(words))
+    if step is not None:
+        return Role.STEP, int(step.group(1))
+    if not words or len(words) > MAX_LABEL_WORDS:
+        return None
+    vocabulary = {word for word in words if word.isalpha()}  # "Sum of N3": names like n3 say nothing
+    if vocabulary & INTERMEDIATE_WORDS:
+        return Role.INTERMEDIATE, None
+    if vocabulary & NOT_STATE_WORDS:
+        return None
+    if FINAL_WORD in vocabulary or (
+        vocabulary & ANSWER_WORDS and vocabulary <= ANSWER_WORDS | ANSWER_FILLERS | STATE_NOUNS
+    ):
+        return Role.FINAL, None
+    if words[0] in INITIAL_WORDS:
+        return Role.INITIAL, None
+    return None
+
+
+def read_label(line: str) -> Label | None:
+    """The label that opens ``line`` (one line, without its newline), if any."""
+    lead = _LEAD.match(line)
+    start = lead.end() if lead else 0
+    if line.startswith(("{", "["), start):
+        return None  # a literal, not a label: {"intermediate": ...}
+    window = line[start : start + PHRASE_END]
+    separator = _SEPARATOR.search(window)
+    phrase_end = separator.start() if separator else len(window)
+    value_start = start + separator.end() if separator else len(line)
+    said = _IS.search(window, 0, phrase_end)  # "The final answer is **x**", "The intermediate states are"
+    if said is not None and _names_a_part(_words(window[: said.start()])):
+        if said.end() < phrase_end:  # "is" then the value; else "is:" or "is" ending the line
+            value_start, separator = start + said.end(), said
+        phrase_end = said.start()
+    words = _words(window[:phrase_end])
+    found = _role(words)
+    if found is None:
+        return None
+    role, step = found
+    if separator is None:  # a label alone on its line: a heading over its value
+        if start + len(window) < len(line):
+            return None  # the line is longer than a label can be
+        marked = lead is not None and (lead.group("heading") or lead.group("emphasis"))
+        if not marked and len(words) > HEADING_WORDS:
+            return None
+        return Label(role, "", len(line), step, separated=False)
+    value = line[value_start:].strip()
+    emphasis = lead.group("emphasis") if lead is not None else None
+    if emphasis:  # "**Final:** x": the emphasis closes the label; "**Final: x**": it closes the value
+        value_start = _VALUE_LEAD.match(line, value_start).end()  # type: ignore[union-attr]
+        value = line[value_start:].strip()
+        if value.endswith(emphasis) and emphasis not in value[: -len(emphasis)]:
+            value = value[: -len(emphasis)].rstrip()
+    return Label(role, value, value_start, step)
+
+
+def _names_a_part(words: list[str]) -> bool:
+    """Whether a phrase before "is" names the final state or the intermediate states:
+    "the final answer", "the answer", "Final sorted string", "the intermediate numbers";
+    its final or intermediate word among its last three."""
+    last = set(words[-3:])
+    return len(words) <= MAX_LABEL_WORDS - 2 and (
+        FINAL_WORD in last or bool(last & INTERMEDIATE_WORDS) or words[-1:] == ["answer"]
+    )

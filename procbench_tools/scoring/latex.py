@@ -1,0 +1,134 @@
+"""LaTeX in a reply, made plain text before the reply is read.
+
+Math-tuned models write states in LaTeX: ``$\\texttt{zmafj} \\rightarrow \\texttt{zmaj}$``,
+``\\[ \\boxed{\\texttt{hnpr}} \\]``, rows of ``\\begin{aligned} ... \\\\``. Line by line, text
+commands keep their content (``\\texttt{x}`` is ``x``), arrows become ``→``, spacing
+commands a space, ``\\_ \\{ \\}`` their characters, alignment marks and row ends go, and
+math delimiters (``$``, ``\\[``, ``\\]``, ``\\(``, ``\\)``) are dropped. A boxed value is the
+final answer: ``\\boxed{x}`` on a line without a label becomes ``Final answer: x``.
+Lines without a backslash or a dollar sign are left as they are.
+
+Standard library only: the metric Space carries this file.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Commands whose argument is plain text: \texttt{x} is x.
+TEXT_COMMANDS = frozenset(
+    {"text", "texttt", "textrm", "textsf", "textbf", "textit", "mathrm", "mathtt", "mathbf", "mathit"}
+    | {"mathsf", "operatorname", "emph", "underline", "overline", "hbox", "mbox", "boxed", "fbox"}
+)
+SYMBOLS = {
+    "rightarrow": "\u2192",
+    "Rightarrow": "\u2192",
+    "to": "\u2192",
+    "mapsto": "\u2192",
+    "longrightarrow": "\u2192",
+    "Longrightarrow": "\u2192",
+    "implies": "\u2192",
+    "times": "\u00d7",
+    "cdot": "\u00b7",
+    "dots": "...",
+    "ldots": "...",
+    "cdots": "...",
+    "quad": " ",
+    "qquad": " ",
+    "left": "",
+    "right": "",
+    "big": "",
+    "Big": "",
+    "bigg": "",
+    "Bigg": "",
+    "displaystyle": "",
+    "bmod": "mod",
+    "ne": "\u2260",
+    "neq": "\u2260",
+    "le": "\u2264",
+    "ge": "\u2265",
+}
+ESCAPED = {
+    "_": "_",
+    "{": "{",
+    "}": "}",
+    "#": "#",
+    "%": "%",
+    "&": "&",
+    "$": "$",
+    " ": " ",
+    ",": " ",
+    ";": " ",
+    ":": " ",
+    "!": "",
+}
+_COMMAND = re.compile(r"\\([A-Za-z]+)\*?[ \t]*|\\(.)")
+_ENVIRONMENT = re.compile(r"\\(?:begin|end)\{[a-z*]+\}(?:\{[^{}]*\})?")
+_DELIMITER = re.compile(r"\$\$?|\\[\[\]()]")
+_ROW_END = re.compile(r"\\\\[ \t]*(?:\[[^\]]*\])?[ \t]*$")
+_LABEL_WORD = re.compile(r"final|answer|result|intermediate|step", re.I)
+BOXED = "\\boxed{"
+
+
+def _plain_line(line: str) -> str:
+    """One line with its LaTeX made plain (see the module docstring)."""
+    boxed = BOXED in line
+    line = _ENVIRONMENT.sub("", _ROW_END.sub("", line))
+    out: list[str] = []
+    braces: list[bool] = []  # per open brace: True when it belongs to a text command (dropped)
+    position = 0
+    while position < len(line):
+        character = line[position]
+        if character == "\\":
+            command = _COMMAND.match(line, position)
+            if command is None:
+                out.append(character)
+                position += 1
+                continue
+            name, symbol = command.group(1), command.group(2)
+            position = command.end()
+            if name is not None:
+                if name in TEXT_COMMANDS and line.startswith("{", position):
+                    braces.append(True)
+                    position += 1
+                elif name in SYMBOLS:
+                    out.append(SYMBOLS[name])
+                else:
+                    out.append(command.group())  # not LaTeX we know (perhaps a JSON escape): kept
+            elif symbol in ESCAPED:
+                out.append(ESCAPED[symbol])
+            elif symbol in "[]()":
+                pass  # a math delimiter
+            else:
+                out.append(command.group())  # a JSON escape such as \" stays
+            continue
+        if character == "{":
+            braces.append(False)
+            out.append(character)
+        elif character == "}":
+            if braces and braces.pop():
+                pass  # the end of a text command's argument
+            else:
+                out.append(character)
+        elif character == "&":
+            pass  # an alignment mark
+        elif character == "$":  # inline or display math; a stop right after it ends a sentence
+            if line[position + 1 : position + 2] in (".", ",", ";") and line[position + 2 : position + 3] in ("", " "):
+                position += 1
+        else:
+            out.append(character)
+        position += 1
+    plain = "".join(out).rstrip()
+    if boxed and not _LABEL_WORD.search(line.split(BOXED, 1)[0]):
+        return f"Final answer: {plain.strip()}"
+    return plain
+
+
+_LATEX = re.compile(r"\$|\\[\[\]()]|\\(?:" + "|".join(sorted(TEXT_COMMANDS | set(SYMBOLS) | {"begin", "end"})) + r")\b")
+
+
+def plain_text(text: str) -> str:
+    """``text`` with its LaTeX made plain, line by line (lines without LaTeX stay as they are)."""
+    if "\\" not in text and "$" not in text:
+        return text
+    return "\n".join(_plain_line(line) if _LATEX.search(line) else line for line in text.split("\n"))

@@ -1,0 +1,227 @@
+"""Sections: final and intermediate labels with their values.
+
+A label's value stands on its line (``Final state: abc``, ``Intermediate: [ca, c]``) or
+below it: a fenced block, a list literal, a walk-through (a list, a table, step lines), or
+lines of plain text up to a blank line. A label with a label below it is a heading over
+them (``**Answer:**`` then ``- Final: x``) and has no value of its own. A final value may
+carry the intermediate states in the same sentence (``the final answer is **abc**, with
+intermediate results abd, abz``), and the other way round. An intermediate value may
+point at the steps above (``**Intermediate states:** steps 1-6 above.``).
+
+Standard library only: the metric Space carries this file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .labels import Role
+from .layout import Layout
+from .literals import parse_literal
+from .objects import answer_parts
+from .state_types import Kind
+from .values import parse_value, state_in_text, states_in_text, unwrap
+from .walkthroughs import walkthrough_at
+
+# "steps 1-6 above", "rows 1–11", "the ones shown after Steps 1 through 15"
+_REFERENCE = re.compile(
+    r"\b(?:above|previous(?:ly)?|preceding|earlier|shown|listed"
+    r"|(?:steps?|rows?|lines?|lists?|states?|entries|items)\s+\d+\s*(?:[-\u2013\u2014]|to|through|thru)\s*(?:[a-z]+\s*)?\d+)\b",
+    re.I,
+)
+_POINTER = re.compile(r"\b(?:steps?|rows?|lines?)\s+\d+\b|\babove\b", re.I)  # "the result of Step 13"
+_PART_NOUN = r"(?:\s+(?:states?|results?|strings?|numbers?|values?|lists?|arrays?|sentences?|counts?|steps?|pieces?))?"
+# "... **abc**, with intermediate results abd, abz" / "... 165, and the intermediate numbers are 5, 10"
+_THEN_INTERMEDIATE = re.compile(
+    rf"[,;.]?\s+(?:and|with)\s+(?:the\s+|its\s+)?intermediate{_PART_NOUN}\s*(?::|\b(?:are|is|were)\b)?\s*", re.I
+)
+# "... 5, 10, 50, and the final number is 165"
+_THEN_FINAL = re.compile(rf"[,;.]?\s+(?:and\s+)?(?:the\s+)?final{_PART_NOUN}\s*(?::|\b(?:is|was)\b)\s*", re.I)
+
+
+def _listed_or_referenced(text: str, kind: Kind) -> list[Any] | None:
+    """The states an intermediate value lists, or ``None`` when it points at the steps
+    above instead ("lists 1-14", "lines 1-16: abc, abd" lists them after its colon)."""
+    reference = None if unwrap(text)[:1] in "[\"'" else _REFERENCE.search(text)  # a literal is no reference
+    if reference is None:
+        return states_in_text(text, kind)
+    colon = text.find(":", reference.end())
+    if colon >= 0 and text[colon + 1 :].strip():
+        return states_in_text(text[colon + 1 :], kind)
+    return None
+
+
+@dataclass(frozen=True)
+class Section:
+    """A final or an intermediate label with its value."""
+
+    role: Role
+    line: int  # the label's line
+    last_line: int  # the last line of its value
+    end: int  # where its value ends in the text
+    states: list[Any] | None  # FINAL: [the final state]; INTERMEDIATE: the states, None for "the steps above"
+    answer: tuple[list[Any], Any] | None = None  # a final label whose value is a whole answer object
+
+
+def _fenced(layout: Layout, index: int) -> tuple[int, str] | None:
+    """(closing fence line, content) of the fenced block that opens on line ``index``."""
+    for closing in range(index + 1, len(layout.lines)):
+        if layout.lines[closing].fence:
+            return closing, layout.text[layout.lines[index].end + 1 : layout.lines[closing].start].strip()
+    return None
+
+
+def _literal(layout: Layout, index: int) -> tuple[int, Any] | None:
+    """(last line, value) of a literal that opens line ``index``."""
+    line = layout.lines[index]
+    start = line.start + len(line.text) - len(line.text.lstrip())
+    end = layout.spans.get(start)
+    if end is None:
+        return None
+    try:
+        value = parse_literal(layout.text[start:end])
+    except ValueError:
+        return None
+    last = index
+    while last + 1 < len(layout.lines) and layout.lines[last + 1].start < end:
+        last += 1
+    return last, value
+
+
+def _states_of(values: list[Any], kind: Kind) -> list[Any]:
+    """Values read as a sequence of states: one literal list holds them, several values are
+    one state each."""
+    if len(values) == 1 and isinstance(values[0], list):
+        value = values[0]
+        is_one_list_state = isinstance(kind, list) and value and not any(isinstance(item, list) for item in value)
+        return [value] if is_one_list_state else value
+    return values
+
+
+def _value_below(layout: Layout, index: int, role: Role, kind: Kind) -> tuple[int, list[Any]] | None:
+    """(last line, the states) of the value below the label on line ``index``."""
+    first = layout.next_content(index + 1)
+    if first is None:
+        return None
+    line = layout.lines[first]
+    if line.fence:
+        fenced = _fenced(layout, first)
+        if fenced is None:
+            return None
+        closing, content = fenced
+        if content[:1] in "[{":
+            try:
+                value = parse_literal(content)
+                return closing, [value] if role is Role.FINAL else _states_of([value], kind)
+            except ValueError:
+                pass
+        rows = [row for row in content.split("\n") if row.strip()]
+        if role is Role.FINAL:
+            return (closing, [parse_value(rows[0])]) if len(rows) == 1 else None
+        return closing, states_in_text(rows[0], kind) if len(rows) == 1 else [state_in_text(r, kind) for r in rows]
+    if line.label is not None and line.label.role is not Role.STEP:
+        return None  # a heading over other labels
+    literal = _literal(layout, first)
+    if literal is not None:
+        last, value = literal
+        return last, [value] if role is Role.FINAL else _states_of([value], kind)
+    walk = walkthrough_at(layout, first, kind, single_entry=True)
+    if walk is not None and role is Role.INTERMEDIATE and (len(walk.texts) > 1 or line.item or line.cells is not None):
+        return walk.last_line, walk.states
+    if line.text.rstrip().endswith(":") and index < first:  # "The column for steps 0 through 19, i.e.:"
+        return _value_below(layout, first, role, kind)
+    rows, last = [], first
+    while last < len(layout.lines) and not layout.lines[last].blank and layout.lines[last].label is None:
+        rows.append(layout.lines[last].text)
+        last += 1
+    if not rows:
+        return None
+    if role is Role.FINAL:
+        return first, [state_in_text(rows[0], kind)]
+    return last - 1, states_in_text(rows[0], kind) if len(rows) == 1 else [state_in_text(r, kind) for r in rows]
+
+
+def _final_section(index: int, end: int, value: Any, last_line: int | None = None) -> Section:
+    parts = answer_parts(value) if isinstance(value, dict) else None
+    return Section(Role.FINAL, index, index if last_line is None else last_line, end, [value], parts)
+
+
+def _literal_from(layout: Layout, index: int, column: int) -> tuple[int, Any] | None:
+    """(last line, value) of a literal that starts at ``column`` of line ``index`` and
+    goes on over the lines below (``intermediate = [`` ... ``]``)."""
+    line = layout.lines[index]
+    start = line.start + column
+    end = layout.spans.get(start)
+    if end is None or end <= line.end:
+        return None
+    try:
+        value = parse_literal(layout.text[start:end])
+    except ValueError:
+        return None
+    last = index
+    while last + 1 < len(layout.lines) and layout.lines[last + 1].start < end:
+        last += 1
+    return last, value
+
+
+def _inline_sections(index: int, end: int, role: Role, value: str, kinds: tuple[Kind, Kind]) -> list[Section]:
+    """The sections of a label whose value stands on its line; a final value may carry
+    the intermediate states after it, and the other way round."""
+    if role is Role.FINAL:
+        inline = _THEN_INTERMEDIATE.search(value)
+        final_text = value if inline is None else value[: inline.start()]
+        found = [_final_section(index, end, state_in_text(final_text, kinds[1]))]
+        if inline is not None:
+            found.append(
+                Section(Role.INTERMEDIATE, index, index, end, _listed_or_referenced(value[inline.end() :], kinds[0]))
+            )
+        return found
+    inline = _THEN_FINAL.search(value)
+    listed = value if inline is None else value[: inline.start()]
+    found = [Section(role, index, index, end, _listed_or_referenced(listed, kinds[0]))]
+    final_text = "" if inline is None else value[inline.end() :].strip()
+    # "... and the final string is" with the value below is read as its own label; "the
+    # result of Step 13" points at a state instead of giving it
+    if final_text and not _POINTER.search(final_text):
+        found.append(_final_section(index, end, state_in_text(final_text, kinds[1])))
+    return found
+
+
+def read_sections(layout: Layout, kinds: tuple[Kind, Kind]) -> list[Section]:
+    """Every final and intermediate label that has a value, in order."""
+    found = []
+    for index, line in enumerate(layout.lines):
+        label = line.label
+        if label is None or label.role not in (Role.FINAL, Role.INTERMEDIATE):
+            continue
+        role = label.role
+        kind = kinds[0] if role is Role.INTERMEDIATE else kinds[1]
+        column = len(line.text) - len(line.text[label.value_start :].lstrip()) if label.value else -1
+        spanning = _literal_from(layout, index, column) if label.value[:1] in ("[", "{") else None
+        if spanning is not None:  # intermediate = [ ... over several lines ... ]
+            last, value = spanning
+            end = layout.lines[last].end
+            section = _final_section(index, end, value, last) if role is Role.FINAL else None
+            found.append(section or Section(role, index, last, end, _states_of([value], kind)))
+            continue
+        if label.value and not label.value.endswith(":"):  # "... as follows:" introduces the value below
+            found += _inline_sections(index, line.end, role, label.value, kinds)
+            continue
+        below = _value_below(layout, index, role, kind)
+        if below is None:
+            if label.separated and not label.value and layout.next_content(index + 1) is None:
+                # "Final state: " with nothing below it: the empty state
+                found.append(
+                    _final_section(index, line.end, "")
+                    if role is Role.FINAL
+                    else Section(role, index, index, line.end, [])
+                )
+            continue
+        last, states = below
+        if role is Role.FINAL:
+            found.append(_final_section(index, layout.lines[last].end, states[0], last))
+        else:
+            found.append(Section(role, index, last, layout.lines[last].end, states))
+    return found

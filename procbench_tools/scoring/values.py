@@ -1,0 +1,196 @@
+"""Reading states out of a piece of text: a label's value, a list item, a table cell.
+
+A state may stand bare, quoted, in backticks, in bold or italics, in LaTeX (``$...$``,
+``\\(...\\)``, ``\\boxed{...}``, ``\\text{...}``), or be a JSON / Python / unquoted list
+(``[1_7, 0_2]``); a period or a remark in parentheses after it is not part of it. Where a
+line explains a step before its state, the state is what the line ends in: the text after
+its last arrow (``->``, ``=>``, ``→``), for a number also after an ``=`` (``4 + 2 = 6``),
+the last marked value (``... take indices 1-6 -> **ekuqpa**``), or the text after a short
+description and a colon (``remove d: escizc``). Several states in one text are a list
+literal, lists side by side (``[a, b], [c]``), an arrow chain (``abc → abd``) or values
+separated by commas.
+
+Standard library only: the metric Space carries this file.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from .literals import Bare, parse_literal
+from .state_types import Kind
+
+_ARROW = re.compile(r"->|=>|[\u2192\u27f6\u21d2\u27f9]")
+_LATEX_WRAPPER = re.compile(r"\\(?:boxed|text|texttt|mathrm|mathtt|textbf|mathbf)\{(.*)\}", re.S)
+_MATH = (("$$", "$$"), ("$", "$"), ("\\(", "\\)"), ("\\[", "\\]"))
+_MARKS = ("**", "__", "*", "_", "`")  # backticks are markup: `[1_7]` is a list, `12` a number where ints are
+_MARK_STARTS = frozenset("*_`")
+_REMARK_ENDS = frozenset(")\u2713\u2714\u2705")
+_REMARK_MARKS = ("\u2190", " #")
+_CLOSING_MARKS = frozenset("]}\"'`*_$)")
+_QUOTES = ('"', "'", "\u201c\u201d", "\u2018\u2019")
+# A value marked off at the end of an explained line: bold, backticks or quotes.
+_MARKED_AT_END = re.compile(r"""(\*\*|__|`|")([^\n]*?)\1$""")
+# A value marked off at the start of a text, with prose after it: "**x**, with ..."
+_MARKED_AT_START = re.compile(r"""(\*\*|__|`|"|\$)([^\n]+?)\1(?=[\s,.;:!)]|$)""")
+# "abc (final)", "abc ✓", "abc ← here", "abc   # a comment"
+_TRAILING_REMARK = re.compile(r"(?:\s+\([^()]*\)|\s*[\u2713\u2714\u2705]+|\s+\u2190.*|\s+#(?:\s.*)?)$")
+_TRAILING_STOP = re.compile(r"(?<=[\]\}\"'`*_$)])[.,;!]+$")  # "[a, b]." and "`abc`." end a sentence
+_DESCRIPTION = re.compile(r"[^\n:]{1,40}?:[ \t]+")  # "remove d: " before a state
+_LEADING_NOTE = re.compile(r"\([^()\n]{1,40}\)[ \t]+(?=\S)")
+_COMMA_SEPARATED = re.compile(r"\s*[,;]\s*(?:and\s+)?")
+
+
+def _strip_pair(text: str, opening: str, closing: str) -> str | None:
+    if len(text) > len(opening) + len(closing) and text.startswith(opening) and text.endswith(closing):
+        return text[len(opening) : -len(closing)].strip()
+    return None
+
+
+def unwrap(text: str) -> str:
+    """``text`` without the markup around it: emphasis, backticks, LaTeX, a period after
+    closing markup, a trailing remark in parentheses or a check mark (quotes are kept: they
+    say "a string")."""
+    text = text.strip()
+    while text:
+        before = text
+        if text[-1] in _REMARK_ENDS or any(mark in text for mark in _REMARK_MARKS):
+            text = _TRAILING_REMARK.sub("", text).strip()
+        if len(text) > 1 and text[-1] in ".,;!" and text[-2] in _CLOSING_MARKS:
+            text = _TRAILING_STOP.sub("", text).strip()
+        if text[:1] in ("$", "\\"):
+            for opening, closing in _MATH:
+                text = _strip_pair(text, opening, closing) or text
+            latex = _LATEX_WRAPPER.fullmatch(text)
+            if latex:
+                text = latex.group(1).strip()
+        if text[:1] in _MARK_STARTS:
+            if text == "``":
+                return ""  # the empty string
+            for mark in _MARKS:
+                inner = _strip_pair(text, mark, mark)
+                if inner is not None and mark not in inner:
+                    text = inner
+        if text == before:
+            break
+    return text
+
+
+def _quoted(text: str) -> str | None:
+    """The content of ``text`` when it is one quoted string."""
+    for quotes in _QUOTES:
+        opening, closing = quotes[0], quotes[-1]
+        if len(text) >= 2 and text[0] == opening and text[-1] == closing and opening not in text[1:-1]:
+            if opening == '"':
+                try:
+                    return str(json.loads(text))
+                except ValueError:
+                    pass
+            return text[1:-1]
+    return None
+
+
+def parse_value(text: str) -> Any:
+    """A state written as a whole value: a list or dict literal, a quoted string, or the
+    text itself (``Bare``: unquoted, its type decided later). A value marked off at the
+    start of the text with prose after it (``**abc**, after 3 steps``) is that value."""
+    text = unwrap(text)
+    if not text:
+        return ""
+    if text[0] in "[{":
+        try:
+            return parse_literal(text)
+        except ValueError:
+            pass
+    quoted = _quoted(text)
+    if quoted is not None:
+        return quoted
+    marked = _MARKED_AT_START.match(text)
+    if marked is not None and marked.end() < len(text):
+        return parse_value(marked.group())
+    return Bare(text)
+
+
+def after_last_arrow(text: str) -> str:
+    """The text after the last arrow of ``text`` (all of it without an arrow)."""
+    found = 0
+    for match in _ARROW.finditer(text):
+        found = match.end()
+    return text[found:]
+
+
+def _literal_at_end(text: str) -> Any:
+    """The list literal that ends ``text``, if one does."""
+    if not text.endswith("]"):
+        return None
+    depth, position = 0, len(text) - 1
+    while position >= 0:
+        depth += {"]": 1, "[": -1}.get(text[position], 0)
+        if depth == 0:
+            try:
+                return parse_literal(text[position:])
+            except ValueError:
+                return None
+        position -= 1
+    return None
+
+
+def state_in_text(text: str, kind: Kind = None) -> Any:
+    """The state that a text ends in (see the module docstring); ``kind`` is the
+    reference's type of the state (``int`` lets an ``=`` lead to it)."""
+    text = unwrap(text)
+    rest = unwrap(after_last_arrow(text))
+    if kind is int and "=" in rest:
+        rest = unwrap(rest[rest.rindex("=") + 1 :])
+    if not rest:
+        return ""
+    if rest[0] == "(" and _LEADING_NOTE.match(rest):  # "(controversial.) A wild bullet."
+        rest = rest[_LEADING_NOTE.match(rest).end() :]  # type: ignore[union-attr]
+    if rest[0] in "[{\"'`$" or rest.startswith(("**", "__", "\\")):
+        return parse_value(rest)
+    marked = _MARKED_AT_END.search(rest)
+    if marked is not None:
+        return parse_value(marked.group())
+    listed = _literal_at_end(rest) if isinstance(kind, list) else None  # "A low-cut [2]" is a sentence
+    if listed is not None:
+        return listed
+    description = _DESCRIPTION.match(rest)
+    if description is not None:  # "remove d: escizc", "r: e, a, r" (a sentence keeps its colon)
+        value = rest[description.end() :].strip()
+        if (" " not in value) if not isinstance(kind, list) else ("," in value and "," not in description.group()):
+            return parse_value(value)
+    return parse_value(rest)
+
+
+def states_in_text(text: str, kind: Kind = None) -> list[Any]:
+    """Several states written in one text: a list literal (of states), lists side by side,
+    an arrow chain, or values separated by commas; one state otherwise."""
+    text = unwrap(text)
+    if not text:
+        return []
+    equals = text.rfind("= [")
+    if equals > 0 and text[0] != "[":  # "[S_1, S_2, ..., S_23] = [00000000, ...]"
+        text = text[equals + 2 :]
+    if text[0] == "[":
+        try:
+            value = parse_literal(text)
+        except ValueError:
+            try:
+                value = parse_literal(f"[{text}]")  # [a, b], [c, d]
+            except ValueError:
+                value = None
+        if isinstance(value, list):
+            is_one_list_state = isinstance(kind, list) and not any(isinstance(item, list) for item in value)
+            return [value] if is_one_list_state and value else value
+    if _ARROW.search(text):
+        return [state_in_text(part, kind) for part in _ARROW.split(text) if part.strip()]
+    if isinstance(kind, list):
+        return [parse_value(text)]
+    parts = [part for part in _COMMA_SEPARATED.split(text) if part.strip()]
+    if len(parts) > 1 and any(" " in unwrap(part) for part in parts):
+        return [parse_value(text)]  # a sentence with commas is one state
+    if len(parts) > 1 and parts[-1].endswith(".") and not any(part.endswith(".") for part in parts[:-1]):
+        parts[-1] = parts[-1][:-1]  # the period that ends the sentence listing them
+    return [parse_value(part) for part in parts]

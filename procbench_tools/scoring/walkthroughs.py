@@ -1,0 +1,220 @@
+"""Walk-throughs: runs of lines that each end in the state after one step.
+
+A walk-through is a run of entries of one kind, with blank lines allowed between them:
+``Step N`` labels or numbered lines (1., 2., ...) with growing numbers, bulleted lines, the
+rows of a table, lines with an arrow (``light → [...]``), or short keyed lines
+(``(0,7): [rkyotae, hfkvohtlrhich]``); a list literal standing on its own lines is one too
+(its items are the states). An entry's state is what its line ends in (``values.py``); a
+line of text right below an entry (``→ k1``, or the whole state) is its state instead. An
+entry numbered 0, or labelled as the initial state, is not a step. An entry that calls
+itself final (``... (final)``) ends the walk-through as its final state.
+
+Standard library only: the metric Space carries this file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from .labels import Role
+from .layout import Layout, Line
+from .literals import parse_literal
+from .state_types import Kind
+from .values import state_in_text, unwrap
+
+# Header words of a table's state column.
+STATE_COLUMN_WORDS = (
+    *("state", "string", "so far", "after", "result", "array", "list", "sentence", "count", "value"),
+    *("pieces", "tokens", "letters", "current"),
+)
+_ARROW_AT_END = re.compile(r"(?:->|=>|[\u2192\u27f6\u21d2\u27f9])\s*$")
+_FINAL_MARK = re.compile(r"\bfinal\b", re.I)
+_ARROW = re.compile(r"->|=>|[\u2192\u27f6\u21d2\u27f9]")
+HEADER_LENGTH = 80  # a header line over its state is at most this long
+_KEYED = re.compile(r"[ \t]*[^\s:=][^:=\n]{0,30}(?::|[ \t]=)[ \t]+\S")  # "(0,7): [rk, yo]", "ip = [0, 1]"
+
+
+@dataclass
+class Walkthrough:
+    """A run of entries; each entry's state is read from its texts only when asked for
+    (most walk-throughs of a reply are never part of its answer)."""
+
+    first_line: int
+    last_line: int
+    texts: list[tuple[str, str]]  # per entry: its own text, and the text of the line below it ("" if none)
+    kind: Kind  # the reference's type of an intermediate state
+    final_marked: bool  # its last entry calls itself the final state
+    items: list[Any] | None = None  # the states of a list literal, already read
+    from_zero: bool = False  # its first entry is numbered 0: the initial state, or step 0 of a count from 0
+
+    @cached_property
+    def states(self) -> list[Any]:
+        if self.items is not None:
+            return self.items
+        states = []
+        for own, below in self.texts:
+            state = state_in_text(below, self.kind) if below else ""
+            states.append(state if state != "" else state_in_text(own, self.kind))
+        return states
+
+
+def _is_header(layout: Layout, index: int) -> bool:
+    """A short header line with the state on the line right below it: ``**[4] rage.**``,
+    ``[10] Matrilineal:``, ``### After [8] → "Obstreperous"``."""
+    line = layout.lines[index]
+    text = line.text.strip()
+    if not text or len(text) > HEADER_LENGTH or line.item or line.cells is not None:
+        return False
+    marked = text.startswith(("**", "__", "#")) and (text.endswith(("**", "__")) or text.startswith("#"))
+    if not (marked or text.endswith(":") or _ARROW_AT_END.search(text)):
+        return False
+    below = layout.lines[index + 1] if index + 1 < len(layout.lines) else None
+    return below is not None and not below.blank and below.label is None and not below.item and not below.fence
+
+
+def _entry_kind(layout: Layout, index: int) -> str | None:
+    line = layout.lines[index]
+    label = line.label
+    if label is not None:
+        if label.role is Role.STEP:
+            return "step"
+        if label.role is not Role.INITIAL:
+            return None
+    if line.cells is not None:
+        return "table"
+    if line.number is not None:
+        return "number"
+    if line.bullet:
+        return "bullet"
+    if line.fence or line.rule or line.blank:
+        return None
+    if _is_header(layout, index):
+        return "header"
+    if _ARROW.search(line.text):
+        return "arrow"
+    if _KEYED.match(line.text) and label is None:
+        return "keyed"
+    return None
+
+
+def _entry_text(line: Line) -> str:
+    if line.label is not None and line.label.role is Role.STEP:
+        return line.label.value
+    if line.number is not None or line.bullet:
+        return line.body
+    keyed = _KEYED.match(line.text)
+    if keyed is not None and not _ARROW.search(line.text):
+        return line.text[keyed.end() - 1 :]
+    return line.text
+
+
+def _number(line: Line) -> int | None:
+    if line.label is not None and line.label.role is Role.STEP:
+        return line.label.step
+    return line.number
+
+
+def _table(layout: Layout, index: int, kind: Kind) -> Walkthrough | None:
+    """The states of the table whose header is line ``index``: the cells of its state
+    column (the last column whose header names a state, else the last column); where the
+    states are lists and that column holds no lists, each whole row is a state (Count's
+    ``| string | N1 | N2 | N3 |``)."""
+    lines = layout.lines
+    if index + 1 >= len(lines) or not lines[index + 1].rule or lines[index].cells is None:
+        return None
+    header = [cell.lower() for cell in lines[index].cells or []]
+    column = len(header) - 1
+    for position, name in enumerate(header):
+        if any(word in name for word in STATE_COLUMN_WORDS):
+            column = position
+    rows, last = [], index + 1
+    while last + 1 < len(lines) and lines[last + 1].cells is not None:
+        last += 1
+        cells = lines[last].cells or []
+        if column < len(cells):
+            rows.append(cells)
+    if not rows:
+        return None
+    from_zero = rows[0][0].strip() == "0"
+    listed = sum(any(mark in row[column] for mark in ",[ ") for row in rows)
+    if isinstance(kind, list) and 2 * listed < len(rows):
+        return Walkthrough(index, last, [], kind, False, [[unwrap(cell) for cell in row] for row in rows], from_zero)
+    return Walkthrough(index, last, [(row[column], "") for row in rows], kind, False, None, from_zero)
+
+
+def _literal(layout: Layout, index: int) -> Walkthrough | None:
+    """A list literal that stands on its own lines, starting on line ``index``."""
+    line = layout.lines[index]
+    start = line.start + len(line.text) - len(line.text.lstrip())
+    end = layout.spans.get(start)
+    if end is None or layout.text[start] != "[" or layout.text[end:].split("\n", 1)[0].strip(" .,"):
+        return None
+    try:
+        value = parse_literal(layout.text[start:end])
+    except ValueError:
+        return None
+    if not isinstance(value, list) or len(value) < 2:
+        return None
+    last = index
+    while last + 1 < len(layout.lines) and layout.lines[last + 1].start < end:
+        last += 1
+    return Walkthrough(index, last, [], None, False, value)
+
+
+def walkthrough_at(layout: Layout, index: int, kind: Kind, single_entry: bool = False) -> Walkthrough | None:
+    """The walk-through that starts on line ``index``, if one does; ``kind`` is the
+    reference's type of an intermediate state. A single bulleted or arrow line is prose
+    unless ``single_entry`` (a list under an intermediate label)."""
+    lines = layout.lines
+    first = lines[index]
+    if first.cells is not None:
+        return _table(layout, index, kind)
+    if first.text.lstrip().startswith("[") and first.label is None and not first.item:
+        return _literal(layout, index)
+    entry_kind = _entry_kind(layout, index)
+    if entry_kind is None or (first.label is not None and first.label.role is Role.INITIAL):
+        return None
+    texts: list[tuple[str, str]] = []
+    last = position = index
+    number = 0
+    final_marked = False
+    while position < len(lines) and position <= last + 2 and not final_marked:
+        line = lines[position]
+        this_kind = _entry_kind(layout, position)
+        if this_kind == entry_kind:
+            step = _number(line)
+            if step is not None and number and step <= number:
+                break  # a new walk-through
+            number = step if step is not None else number + 1
+            texts.append((_entry_text(line) if entry_kind != "header" else "", ""))
+            final_marked = bool(_FINAL_MARK.search(line.text))
+            last = position
+        elif line.blank or line.fence:
+            pass
+        elif this_kind is None and line.label is None and position == last + 1 and texts and entry_kind != "arrow":
+            texts[-1] = (texts[-1][0], line.text)  # the state on the line below its entry
+            last = position
+        else:
+            break
+        position += 1
+    if entry_kind in ("arrow", "keyed", "bullet", "header") and len(texts) < 2 and not single_entry:
+        return None  # one such line is prose, not a walk-through
+    return Walkthrough(index, last, texts, kind, final_marked, None, _number(first) == 0) if texts else None
+
+
+def read_walkthroughs(layout: Layout, kind: Kind, taken: set[int]) -> list[Walkthrough]:
+    """Every walk-through outside the lines in ``taken`` (the labels' values), in order."""
+    found = []
+    index = 0
+    while index < len(layout.lines):
+        if index not in taken:
+            walk = walkthrough_at(layout, index, kind)
+            if walk is not None:
+                found.append(walk)
+                index = walk.last_line + 1
+                continue
+        index += 1
+    return found
