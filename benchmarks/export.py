@@ -1,7 +1,7 @@
 """``procbench export`` of the default benchmark (24 configs), this checkout against a
 baseline revision, side by side in one run.
 
-    python benchmarks/export.py [--baseline 9d3efd7] [--repeat 3]
+    python benchmarks/export.py [--baseline 450fee8] [--repeat 3]
 
 The baseline's tree is taken from git into a temporary folder; each export runs in a fresh
 process on this interpreter (old and new alternating), without and with ``--num-proc 2``.
