@@ -101,8 +101,6 @@ def generate(task: str, steps: int, seed: int, *, answer_format: bool = True, co
         raise ValueError(f"{spec.name} takes steps from {spec.min_steps} to {spec.max_steps}, got {steps!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an int, got {seed!r}")
-    if spec.sample is None:
-        raise NotImplementedError(f"{spec.name} has no generator yet (it needs the sentence corpus)")
     if config is not None and spec.config is None:
         raise ValueError(f"{spec.name} has no configuration, got {type(config).__name__}")
     if config is not None and not isinstance(config, type(spec.config)):

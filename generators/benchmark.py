@@ -8,9 +8,10 @@ import json
 import random
 import re
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from hashlib import sha256
 from json import encoder as _json_encoder
-from typing import Any, NamedTuple
+from typing import Any
 
 from .registry import Task, get_task
 from .rng import derive_seed
@@ -62,7 +63,8 @@ def example_id(task: str, steps: int, index: int, question: Any) -> str:
     return f"{task}-{steps:02d}-{index:03d}-{question_digest(task, question)}"
 
 
-class ExampleId(NamedTuple):
+@dataclass(frozen=True)
+class ExampleId:
     task: str
     steps: int
     index: int

@@ -7,7 +7,6 @@ order in which examples are made, or on the process that makes them.
 
 from __future__ import annotations
 
-import _random
 import random
 from hashlib import sha256
 
@@ -22,13 +21,7 @@ def example_seed_int(task: str, steps: int, seed: int) -> int:
     return int.from_bytes(sha256(f"procbench/{task}/{steps}/{seed}".encode()).digest()[:8], "big")
 
 
-_seed_state = _random.Random.seed  # the C seeding that random.Random.seed wraps
-
-
 def reseed(rng: random.Random, seed: int) -> random.Random:
-    """``rng`` in the state of ``random.Random(seed)`` for an int ``seed`` (the same stream of
-    draws), without making a new generator: what ``Random.seed`` does for an int, minus its
-    argument checks."""
-    _seed_state(rng, seed)
-    rng.gauss_next = None
+    """``rng`` in the state of ``random.Random(seed)`` (the same stream of draws)."""
+    rng.seed(seed)
     return rng
