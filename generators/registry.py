@@ -45,6 +45,11 @@ class Task:
         """The original benchmark's id, ``task01`` … ``task23``."""
         return f"task{self.number:02d}"
 
+    def check_step_count(self, steps: object) -> None:
+        """``ValueError`` unless ``steps`` is a step count this task takes (an int, not a bool)."""
+        if isinstance(steps, bool) or not isinstance(steps, int) or not self.min_steps <= steps <= self.max_steps:
+            raise ValueError(f"{self.name} takes steps from {self.min_steps} to {self.max_steps}, got {steps!r}")
+
 
 _REGISTRY: dict[str, Task] = {}
 

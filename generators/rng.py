@@ -16,12 +16,6 @@ def derive_seed(*parts: object) -> int:
     return int.from_bytes(sha256("/".join(map(str, parts)).encode()).digest()[:8], "big")
 
 
-def example_seed_int(task: str, steps: int, seed: int) -> int:
-    """``derive_seed("procbench", task, steps, seed)``, spelled out: it runs once per example."""
-    return int.from_bytes(sha256(f"procbench/{task}/{steps}/{seed}".encode()).digest()[:8], "big")
-
-
-def reseed(rng: random.Random, seed: int) -> random.Random:
-    """``rng`` in the state of ``random.Random(seed)`` (the same stream of draws)."""
-    rng.seed(seed)
-    return rng
+def example_rng(task: str, steps: int, seed: int) -> random.Random:
+    """The random generator of the example ``(task, steps, seed)``."""
+    return random.Random(derive_seed("procbench", task, steps, seed))
