@@ -1,7 +1,7 @@
 """``procbench export`` of the default benchmark (24 configs), this checkout against a
 baseline revision, side by side in one run.
 
-    python benchmarks/export.py [--baseline 9d3efd7] [--repeat 3]
+    python benchmarks/export.py [--baseline 450fee8] [--repeat 3]
 
 The baseline's tree is taken from git into a temporary folder; each export runs in a fresh
 process on this interpreter (old and new alternating), without and with ``--num-proc 2``.
@@ -31,15 +31,16 @@ import datasets
 import generators
 from procbench_tools.dataset.export import export
 datasets.disable_progress_bars()
+import generators.benchmark
 calls = 0
-# what draws one example (a question) in each revision
-name = next(n for n in ("draw_question", "make_example", "generate") if hasattr(generators, n))
-real = getattr(generators, name)
+# where a set's loop finds the function that draws one question, in each revision
+owner = generators.benchmark if hasattr(generators.benchmark, "draw_question") else generators
+real = owner.draw_question
 def counted(*args, **kwargs):
     global calls
     calls += 1
     return real(*args, **kwargs)
-setattr(generators, name, counted)
+owner.draw_question = counted
 num_proc = int(sys.argv[2]) or None
 with tempfile.TemporaryDirectory() as folder:
     wall, cpu = time.perf_counter(), time.process_time()

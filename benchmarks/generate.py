@@ -1,7 +1,7 @@
 """Generation speed of this checkout against a baseline revision (and, if given, the
 original ProcBench generator), side by side in one run.
 
-    python benchmarks/generate.py [--baseline 9d3efd7] [--repeat 9] [--original DIR]
+    python benchmarks/generate.py [--baseline 450fee8] [--repeat 9] [--original DIR]
 
 The baseline revision's tree is taken from git into a temporary folder and both trees are
 compiled to bytecode first (as an installed package is). One worker process per side, all

@@ -12,13 +12,13 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from . import tasks as _tasks  # noqa: F401  (registers the tasks)
+from .example import draw_question, make_example
 from .prompts import load_template, procedure_text, render_prompt
-from .registry import Label, Question, Task, get_task, registered_tasks
-from .rng import derive_seed, example_seed_int, reseed
+from .registry import Label, Question, get_task, registered_tasks
+from .rng import derive_seed
 from .validation import check_fields
 
 __all__ = [
@@ -97,59 +97,11 @@ def generate(task: str, steps: int, seed: int, *, answer_format: bool = True, co
     ``question``, ``label``, ``prompt``.
     """
     spec = get_task(task)
-    if isinstance(steps, bool) or not isinstance(steps, int) or not spec.min_steps <= steps <= spec.max_steps:
-        raise ValueError(f"{spec.name} takes steps from {spec.min_steps} to {spec.max_steps}, got {steps!r}")
+    spec.check_step_count(steps)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an int, got {seed!r}")
-    if spec.sample is None:
-        raise NotImplementedError(f"{spec.name} has no generator yet (it needs the sentence corpus)")
     if config is not None and spec.config is None:
         raise ValueError(f"{spec.name} has no configuration, got {type(config).__name__}")
     if config is not None and not isinstance(config, type(spec.config)):
         raise ValueError(f"{spec.name} takes a {type(spec.config).__name__} config, got {type(config).__name__}")
-    return make_example(spec, steps, seed, answer_format, config)
-
-
-def make_example(
-    spec: Task, steps: int, seed: int, answer_format: bool = True, config: Any = None, *, rng: Any = None
-) -> dict[str, Any]:
-    """:func:`generate` without the argument checks, for callers that made them once.
-    ``rng``, a ``random.Random`` to re-seed instead of making a new one (same draws), saves
-    callers that make many examples one generator per example."""
-    question = draw_question(spec, steps, rng or random.Random(), example_seed_int(spec.name, steps, seed), config)
-    return example_of(spec, steps, question, answer_format)
-
-
-def draw_question(spec: Task, steps: int, rng: Any, seed_int: int, config: Any = None) -> Question:
-    """The question of the example whose generator is seeded with ``seed_int``
-    (:func:`example_seed_int`), drawn with ``rng`` re-seeded: what :func:`make_example`
-    samples, for callers that check a question before solving and rendering it."""
-    return spec.sample(reseed(rng, seed_int), steps, config or spec.config)
-
-
-def example_of(
-    spec: Task,
-    steps: int,
-    question: Question,
-    answer_format: bool = True,
-    *,
-    label: Label | None = None,
-    identifier: str | None = None,
-) -> dict[str, Any]:
-    """The example of ``question``: keys ``task``, ``steps``, ``question``, ``label``
-    (``label`` when already solved), ``prompt``; led by ``id`` and ``task_id`` when
-    ``identifier`` is given (a set's example, one dict made instead of two)."""
-    if label is None:
-        label = spec.solve(question)
-    prompt = render_prompt(spec.name, spec.render(question), answer_format)
-    if identifier is None:
-        return {"task": spec.name, "steps": steps, "question": question, "label": label, "prompt": prompt}
-    return {
-        "id": identifier,
-        "task_id": spec.task_id,
-        "task": spec.name,
-        "steps": steps,
-        "question": question,
-        "label": label,
-        "prompt": prompt,
-    }
+    return make_example(spec, steps, draw_question(spec, steps, seed, config), answer_format)

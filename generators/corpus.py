@@ -23,8 +23,7 @@ from importlib import resources
 
 # A sentence ends with . ! or ? (a closing quote or bracket may follow) and the next one
 # starts with a capital letter: passages are split at the space between, the last character
-# of a match (a pattern that starts with a character class is searched for in C, unlike
-# one that starts with a look-behind).
+# of a match.
 _BOUNDARY = re.compile(r"[.!?][\")]? (?=[A-Z])")
 
 
@@ -47,9 +46,8 @@ class Corpus:
     def __init__(self, lines: list[str]) -> None:
         self._lines = lines
         # Source names hold no space, so a line has as many words as its sentence: one more
-        # than its spaces (map and accumulate keep this loop in C).
-        words = map((1).__add__, map(str.count, lines, itertools.repeat(" ")))
-        self._before = list(itertools.accumulate(words, initial=0))
+        # than its spaces. _before[i] is the number of words before line i.
+        self._before = list(itertools.accumulate((line.count(" ") + 1 for line in lines), initial=0))
         self._ends = self._source_ends(lines)
         self._windows: dict[int, list[Window]] = {}
         self._disjoint: dict[tuple[int, int | None], int] = {}
@@ -172,20 +170,10 @@ class Corpus:
             if len(singles) >= prefer_single:
                 start = rng.choice(singles)
                 return Window(start, start + 1)
-        # self._stop inlined: about ten starts are tried per window, a method call each was
-        # a third of the cost.
-        size, before, ends, random, bisect_left = (
-            len(self._lines),
-            self._before,
-            self._ends,
-            rng.random,
-            bisect.bisect_left,
-        )
         for _ in range(_MAX_TRIES):
-            start = int(random() * size)
-            target = before[start] + words
-            stop = bisect_left(before, target, start)
-            if stop <= size and before[stop] == target and stop <= ends[start]:
+            start = int(rng.random() * len(self._lines))
+            stop = self._stop(start, words)
+            if stop is not None:
                 return Window(start, stop)
         pool = self.windows(words)
         if not pool:
@@ -196,6 +184,6 @@ class Corpus:
 @functools.cache
 def load_corpus() -> Corpus:
     """The shipped corpus, read once."""
-    raw = resources.files("generators").joinpath("data", "sentences.tsv.gz").read_bytes()
+    raw = (resources.files("generators") / "data" / "sentences.tsv.gz").read_bytes()
     lines = gzip.decompress(raw).decode("ascii").split("\n")
     return Corpus(lines[:-1] if lines and not lines[-1] else lines)

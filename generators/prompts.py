@@ -23,7 +23,7 @@ _SOURCE_DIR = Path(__file__).resolve().parent.parent / "templates"
 @functools.cache
 def load_template(task_name: str) -> str:
     """The full template text of a task (canonical name), without a trailing newline."""
-    packaged = resources.files("generators").joinpath("templates", f"{task_name}.txt")
+    packaged = resources.files("generators") / "templates" / f"{task_name}.txt"
     source = packaged if packaged.is_file() else _SOURCE_DIR / f"{task_name}.txt"
     return source.read_text(encoding="utf-8").strip()
 

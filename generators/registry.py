@@ -19,8 +19,7 @@ class Task:
 
     ``solve`` receives a question whose fields have already been checked against
     ``fields``; it validates values (indices, alphabets) itself. ``sample`` draws a question
-    that takes exactly ``steps`` steps; it is ``None`` for tasks whose generator is not
-    available. ``config`` is the default configuration passed to ``sample``.
+    that takes exactly ``steps`` steps; ``config`` is the default configuration passed to it.
     ``overlap_keys`` names what two examples of a set must not share (default: the whole
     question); the sentence tasks use it to keep every corpus sentence to one example.
     ``count_questions(steps, config)`` is how many distinct questions ``sample`` can draw
@@ -34,7 +33,7 @@ class Task:
     fields: dict[str, Shape]
     solve: Callable[[Question], Label]
     render: Callable[[Question], str]
-    sample: Callable[[random.Random, int, Any], Question] | None = None
+    sample: Callable[[random.Random, int, Any], Question]
     config: Any = None
     min_steps: int = 1
     max_steps: int = 100
@@ -45,6 +44,11 @@ class Task:
     def task_id(self) -> str:
         """The original benchmark's id, ``task01`` … ``task23``."""
         return f"task{self.number:02d}"
+
+    def check_step_count(self, steps: object) -> None:
+        """``ValueError`` unless ``steps`` is a step count this task takes (an int, not a bool)."""
+        if isinstance(steps, bool) or not isinstance(steps, int) or not self.min_steps <= steps <= self.max_steps:
+            raise ValueError(f"{self.name} takes steps from {self.min_steps} to {self.max_steps}, got {steps!r}")
 
 
 _REGISTRY: dict[str, Task] = {}

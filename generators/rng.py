@@ -7,7 +7,6 @@ order in which examples are made, or on the process that makes them.
 
 from __future__ import annotations
 
-import _random
 import random
 from hashlib import sha256
 
@@ -17,18 +16,6 @@ def derive_seed(*parts: object) -> int:
     return int.from_bytes(sha256("/".join(map(str, parts)).encode()).digest()[:8], "big")
 
 
-def example_seed_int(task: str, steps: int, seed: int) -> int:
-    """``derive_seed("procbench", task, steps, seed)``, spelled out: it runs once per example."""
-    return int.from_bytes(sha256(f"procbench/{task}/{steps}/{seed}".encode()).digest()[:8], "big")
-
-
-_seed_state = _random.Random.seed  # the C seeding that random.Random.seed wraps
-
-
-def reseed(rng: random.Random, seed: int) -> random.Random:
-    """``rng`` in the state of ``random.Random(seed)`` for an int ``seed`` (the same stream of
-    draws), without making a new generator: what ``Random.seed`` does for an int, minus its
-    argument checks."""
-    _seed_state(rng, seed)
-    rng.gauss_next = None
-    return rng
+def example_rng(task: str, steps: int, seed: int) -> random.Random:
+    """The random generator of the example ``(task, steps, seed)``."""
+    return random.Random(derive_seed("procbench", task, steps, seed))

@@ -26,7 +26,6 @@ from .benchmark import (
 from .registry import get_task
 
 Unit = tuple[str, tuple[int, ...], int, int]
-_JSON = json.JSONEncoder(ensure_ascii=False)  # json.dumps(..., ensure_ascii=False) builds one per call
 CHUNK = 1_000  # examples per unit when examples are independent
 
 # What a row of each task costs to make, measured by benchmarks/task_costs.py: only the
@@ -101,20 +100,18 @@ class SetSettings:
             unique=self.unique,
             indices=None if self.unique else range(start, stop),
         )
-        encode, typed = _JSON.encode, self.typed_label
         positions = ((count, index) for count in steps for index in range(start, stop))  # the examples' order
         for example, (count, index) in zip(examples, positions):
             number = (count - self.min_steps) * self.examples_per_step + index
-            task_id = example["task_id"]
             yield {
                 "id": example["id"],
                 "task": example["task"],
-                "task_name": task_id,
-                "problem_name": f"{task_id}_{number:04d}",
+                "task_name": example["task_id"],
+                "problem_name": f"{example['task_id']}_{number:04d}",
                 "steps": count,
                 "prompt": example["prompt"],
-                "question": encode(example["question"]),
-                "label": example["label"] if typed else encode(example["label"]),
+                "question": json.dumps(example["question"], ensure_ascii=False),
+                "label": example["label"] if self.typed_label else json.dumps(example["label"], ensure_ascii=False),
             }
 
 

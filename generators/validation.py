@@ -44,6 +44,7 @@ def check_fields(task: str, question: Any, fields: dict[str, Shape]) -> None:
             raise ValueError(f"{task} question field {name!r} must be {_describe(shape)}, got {question[name]!r:.80}")
 
 
-def fail(task: str, field: str, problem: str) -> ValueError:
-    """The error for a field whose shape is right but whose value is not."""
+def field_error(task: str, field: str, problem: str) -> ValueError:
+    """The error to raise for a field whose shape is right but whose value is not:
+    ``raise field_error(NAME, "string", "must not be empty")``."""
     return ValueError(f"{task} question field {field!r}: {problem}")

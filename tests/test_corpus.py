@@ -10,10 +10,12 @@ import zlib
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import generators
 from generators.benchmark import iter_task_examples
-from generators.corpus import load_corpus
+from generators.corpus import Corpus, load_corpus
 from generators.tasks.count2 import words_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,6 +72,51 @@ def test_sentence_keys_name_the_corpus_sentences():
     if corpus.sources[abbreviated] == corpus.sources[abbreviated + 1]:
         assert corpus.sentence_keys(passage) == {f"s{abbreviated}", f"s{abbreviated + 1}"}
     assert corpus.sentence_keys("Not a corpus sentence at all, surely.") == {"Not a corpus sentence at all, surely."}
+
+
+# Sentences whose text holds what a sentence end looks like, so that matching must go on past it.
+_TRICKY = [
+    "Mr. Knightley came.",
+    "Yes.",
+    "Yes. I did.",
+    'He said "Go." Then he went.',
+    "Oh! Stay.",
+    'She cried "Stop!"',
+    "(Quite so.)",
+    "Nobody moved.",
+]
+
+
+def _plain_sentence_keys(corpus: Corpus, passage: str) -> set[str]:
+    """The definition: split at each space after . ! or ? (or one of them and a closing quote
+    or bracket) before a capital, then join pieces until they make a corpus sentence."""
+    index = {sentence: i for i, sentence in enumerate(corpus.sentences)}
+    keys, pending = set(), ""
+    for piece in re.split(r"(?<=[.!?]) (?=[A-Z])|(?<=[.!?][\")]) (?=[A-Z])", passage):
+        pending = f"{pending} {piece}" if pending else piece
+        if pending in index:
+            keys.add(f"s{index[pending]}")
+            pending = ""
+    if pending:
+        keys.add(pending)
+    return keys
+
+
+@given(st.lists(st.sampled_from([*_TRICKY, "x.", "Ab", "?", '."', ".)", ")", "", "B! C"]), max_size=8))
+def test_sentence_keys_are_the_plain_definition(pieces):
+    corpus = Corpus([f"book\t{sentence}" for sentence in _TRICKY])
+    passage = " ".join(pieces)
+    assert corpus.sentence_keys(passage) == _plain_sentence_keys(corpus, passage)
+
+
+def test_sentence_keys_by_hand():
+    corpus = Corpus([f"book\t{sentence}" for sentence in _TRICKY])
+    assert corpus.sentence_keys("Mr. Knightley came. Yes. I did.") == {"s0", "s1", "I did."}
+    assert corpus.sentence_keys('He said "Go." Then he went. Oh! Stay.') == {"s3", "s4"}
+    assert corpus.sentence_keys("(Quite so.) Nobody moved.") == {"s6", "s7"}
+    assert corpus.sentence_keys('She cried "Stop!" (Quite so.)') == {'She cried "Stop!" (Quite so.)'}  # "(" no capital
+    assert corpus.sentence_keys('Yes. She cried "Stop!" Nobody moved.') == {"s1", "s5", "s7"}
+    assert corpus.sentence_keys("") == set()
 
 
 @pytest.mark.parametrize("task", SENTENCE_TASKS)

@@ -4,20 +4,20 @@ under any PYTHONHASHSEED, in any order."""
 import hashlib
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import generators
+from generators.rng import derive_seed, example_rng
 
 ROOT = Path(__file__).resolve().parent.parent
-GENERATED = [task for task in generators.TASKS if generators.get_task(task).sample is not None]
 
 DIGEST_SCRIPT = """
 import hashlib, json, sys
 import generators
-tasks = [t for t in generators.TASKS if generators.get_task(t).sample is not None]
-order = tasks if sys.argv[1] == "forward" else tasks[::-1]
+order = generators.TASKS if sys.argv[1] == "forward" else generators.TASKS[::-1]
 lines = {}
 for task in order:
     for steps in (2, 9, 25, 60):
@@ -43,13 +43,19 @@ def test_same_bytes_across_hash_seeds_processes_and_order():
     assert len(digests) == 1
 
 
+def test_an_examples_generator_is_seeded_with_the_sha256_of_its_task_steps_and_seed():
+    seed = int(hashlib.sha256(b"procbench/Sort/7/-5").hexdigest()[:16], 16)
+    assert example_rng("Sort", 7, -5).getstate() == random.Random(seed).getstate()
+    assert derive_seed("set", 2024, 3, 0) == int(hashlib.sha256(b"set/2024/3/0").hexdigest()[:16], 16)
+
+
 def test_repeated_calls_are_identical():
-    for task in GENERATED:
+    for task in generators.TASKS:
         assert generators.generate(task, 7, 5) == generators.generate(task, 7, 5)
         assert generators.generate(task, 7, 5) != generators.generate(task, 7, 6)
 
 
-def question_digest(task: str) -> str:
+def draws_digest(task: str) -> str:
     """Digest of the questions drawn for steps 2..7 with seed 0."""
     questions = [generators.generate(task, steps, 0)["question"] for steps in range(2, 8)]
     return hashlib.sha256(json.dumps(questions, sort_keys=True).encode()).hexdigest()[:16]
@@ -58,7 +64,7 @@ def question_digest(task: str) -> str:
 def test_pinned_draws():
     """A change to any generator's draws changes the published benchmark: it must show up
     here and be made on purpose (update the value in the same commit)."""
-    assert {task: question_digest(task) for task in GENERATED} == PINNED
+    assert {task: draws_digest(task) for task in generators.TASKS} == PINNED
 
 
 PINNED = {

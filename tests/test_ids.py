@@ -11,16 +11,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import generators
-from generators.benchmark import example_id, iter_examples, parse_example_id
+from generators.benchmark import example_id, iter_examples, parse_example_id, question_hash
 from procbench_tools.cli import main
 from procbench_tools.dataset.export import export
 
 
-def test_example_id_is_readable_and_ends_with_the_question_digest():
+def test_example_id_is_readable_and_ends_with_the_question_hash():
     question = {"string": "itstb"}
-    digest = hashlib.sha256(b'["Sort",{"string":"itstb"}]').hexdigest()[:8]
-    assert example_id("Sort", 7, 3, question) == f"Sort-07-003-{digest}"
-    assert example_id("Sort", 100, 1234, question) == f"Sort-100-1234-{digest}"
+    digest = hashlib.sha256(b'["Sort",{"string":"itstb"}]').hexdigest()
+    assert question_hash("Sort", question) == digest
+    assert example_id("Sort", 7, 3, digest) == f"Sort-07-003-{digest[:8]}"
+    assert example_id("Sort", 100, 1234, digest) == f"Sort-100-1234-{digest[:8]}"
+    digest = digest[:8]
     parsed = parse_example_id(f"Sort-07-003-{digest}")
     assert (parsed.task, parsed.steps, parsed.index, parsed.digest, parsed.stem) == (
         "Sort",
@@ -30,6 +32,12 @@ def test_example_id_is_readable_and_ends_with_the_question_digest():
         "Sort-07-003",
     )
     assert parse_example_id("Sort-07-003").digest == "" and parse_example_id("not an id") is None
+
+
+def test_the_question_hash_is_of_canonical_json_sorted_keys_no_spaces_no_escapes():
+    text = '["Cumulate",{"a":[1,"\u00e9"],"b":{"c":null,"d":true}}]'
+    question = {"b": {"d": True, "c": None}, "a": [1, "\u00e9"]}
+    assert question_hash("Cumulate", question) == hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 @settings(max_examples=25, deadline=None)

@@ -7,6 +7,7 @@ import datasets
 import pytest
 
 import generators
+from generators import benchmark
 from generators import rows as rows_module
 from generators.benchmark import example_seed, iter_examples, iter_task_examples, parse_example_id
 from generators.corpus import Corpus, load_corpus
@@ -23,13 +24,13 @@ datasets.disable_progress_bars()
 def counted(monkeypatch):
     """Counts the questions drawn for a set (candidates re-drawn for uniqueness included)."""
     calls = []
-    real = generators.draw_question
+    real = benchmark.draw_question
 
     def draw_question(*args, **kwargs):
         calls.append(args[0].name)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(generators, "draw_question", draw_question)
+    monkeypatch.setattr(benchmark, "draw_question", draw_question)
     return calls
 
 

@@ -7,8 +7,8 @@ import random
 from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register
-from ..validation import fail
-from ._common import LOWERCASE, below, comma_list, randint, random_string, require
+from ..validation import field_error
+from ._common import LOWERCASE, below, choice, randint, random_string, require
 
 NAME = "Compare"
 
@@ -34,21 +34,18 @@ def _common_prefix(first: str, second: str) -> str:
 
 def solve(question: Question) -> Label:
     target = question["target"]
-    prefixes = []
+    prefixes: list[str] = []
     for candidate in question["candidates"]:
         if candidate == target:
             return {"init": [""], "intermediate": prefixes, "final": [*prefixes, target]}
         prefixes.append(_common_prefix(candidate, target))
-    raise fail(NAME, "candidates", f"must contain the target {target!r}")
+    raise field_error(NAME, "candidates", f"must contain the target {target!r}")
 
 
 def _near_miss(rng: random.Random, target: str) -> str:
     """A candidate as long as the target that shares its first 1..len-1 letters."""
-    # randint and choice inlined (the same draws): this runs for most candidates.
-    draw = rng.random
-    shared = 1 + int(draw() * (len(target) - 1))
-    letters = LOWERCASE.replace(target[shared], "")
-    differing = letters[int(draw() * len(letters))]
+    shared = randint(rng, 1, len(target) - 1)
+    differing = choice(rng, LOWERCASE.replace(target[shared], ""))
     return target[:shared] + differing + random_string(rng, LOWERCASE, len(target) - shared - 1)
 
 
@@ -62,7 +59,7 @@ def sample(rng: random.Random, steps: int, config: CompareConfig) -> Question:
 
 
 def render(question: Question) -> str:
-    return f"Target: {question['target']}\nCandidates: {comma_list(question['candidates'])}"
+    return f"Target: {question['target']}\nCandidates: {', '.join(question['candidates'])}"
 
 
 register(

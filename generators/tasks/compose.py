@@ -3,17 +3,16 @@ matching pair, until no pair matches."""
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Callable
+from collections import Counter
 from dataclasses import dataclass
-from operator import add
 
 from ..registry import Label, Question, Task, register, states_label
-from ..validation import fail
-from ._common import LOWERCASE, comma_list, randint, random_string, require, shuffle
+from ..validation import field_error
+from ._common import LOWERCASE, choice, randint, random_string, require
 
 NAME = "Compose"
-Pair = tuple[str, str]
 
 
 @dataclass(frozen=True)
@@ -34,31 +33,29 @@ class ComposeConfig:
 
 
 def solve(question: Question) -> Label:
-    rows = question["rules"]
-    rules: dict[Pair, str] = {(first, second): result for first, second, result in rows}
-    if len(rules) < len(rows):  # some pair repeats: find the first repeat for the message
-        pairs: set[Pair] = set()
-        for number, (first, second, _) in enumerate(rows):
-            if (first, second) in pairs:
-                raise fail(NAME, "rules", f"[{number}] repeats the pair ({first}, {second})")
-            pairs.add((first, second))
+    rules: dict[tuple[str, str], str] = {}
+    for number, (first, second, result) in enumerate(question["rules"]):
+        if (first, second) in rules:
+            raise field_error(NAME, "rules", f"[{number}] repeats the pair ({first}, {second})")
+        rules[first, second] = result
     letters = list(question["initial"])
-    states = [letters[:]]
-    # After a contraction at i, every pair right of i is one that did not match before, so
-    # the next rightmost match is at i or further left: the scan resumes there.
+    states = [letters]
+    # The scan for the rightmost matching pair goes leftwards from the right end. After a
+    # contraction at i the pairs right of i are unchanged and did not match, so the next
+    # scan may start at i.
     index = len(letters) - 2
     while index >= 0:
         result = rules.get((letters[index], letters[index + 1]))
         if result is None:
             index -= 1
             continue
-        letters[index : index + 2] = [result]
-        states.append(letters[:])
+        letters = [*letters[:index], result, *letters[index + 2 :]]
+        states.append(letters)
         index = min(index, len(letters) - 2)
     return states_label(states)
 
 
-def _rightmost_free(pairs: list[str], counts: dict[str, int], blocked: set[str], wanted: int, start: int) -> list[int]:
+def _rightmost_free(pairs: list[str], counts: Counter[str], blocked: set[str], wanted: int, start: int) -> list[int]:
     """Up to ``wanted`` rightmost indices whose pair is not blocked and occurs only once
     (``counts`` holds how often each pair occurs); every pair right of ``start`` is blocked,
     so the scan begins there."""
@@ -73,14 +70,14 @@ def _rightmost_free(pairs: list[str], counts: dict[str, int], blocked: set[str],
 
 
 def _pick_result(
-    random: Callable[[], float], pair: str, left: str, right: str, rules: dict[str, str], blocked: set[str]
+    rng: random.Random, pair: str, left: str, right: str, rules: dict[str, str], blocked: set[str]
 ) -> str | None:
     """A letter C to replace ``pair`` such that ``left + C`` and ``C + right`` match no rule,
     preferably not blocked either (so that later steps can contract them); ``None`` if no
     letter will do. A few random draws usually find one; the full scan is the fallback.
     ``left`` and ``right`` are ``""`` at the ends: a one-letter string is never a pair."""
     for _ in range(8):
-        c = LOWERCASE[int(random() * 26)]  # choice(rng, LOWERCASE)
+        c = choice(rng, LOWERCASE)
         new_left, new_right = left + c, c + right
         if new_left in rules or new_right in rules or pair == new_left or pair == new_right:
             continue
@@ -96,7 +93,7 @@ def _pick_result(
         else:
             usable.append(c)
     options = preferred or usable
-    return options[int(random() * len(options))] if options else None
+    return choice(rng, options) if options else None
 
 
 def _try_sample(rng: random.Random, steps: int, config: ComposeConfig) -> Question | None:
@@ -105,31 +102,25 @@ def _try_sample(rng: random.Random, steps: int, config: ComposeConfig) -> Questi
     and each result letter is chosen so that no rule matches afterwards: every step is
     exactly the one made here.
 
-    A pair of letters is the two-letter string ``a + b`` here (cheaper to hash and compare
-    than a tuple)."""
-    random = rng.random
-    initial = list(
-        random_string(rng, LOWERCASE, randint(rng, steps + 3, max(config.max_length, steps + 3 + config.spread)))
-    )
+    A pair of adjacent letters is written as the two-letter string ``a + b`` here."""
+    length = randint(rng, steps + 3, max(config.max_length, steps + 3 + config.spread))
+    initial = list(random_string(rng, LOWERCASE, length))
     letters = initial[:]
-    pairs = list(map(add, letters, letters[1:]))
-    counts: dict[str, int] = {}
-    for pair in pairs:
-        counts[pair] = counts.get(pair, 0) + 1
+    pairs = [first + second for first, second in itertools.pairwise(letters)]
+    counts = Counter(pairs)
     rules: dict[str, str] = {}
     blocked: set[str] = set()  # pairs seen at or right of an earlier contraction
     seen: set[str] = set(pairs)  # every pair of every state
-    window = config.window
     start = len(pairs) - 1  # every pair right of start is blocked
     for _ in range(steps):
         # Contracting at index i blocks every pair right of i for good, so staying near the
         # right end of the free region keeps long runs possible.
-        chosen = _rightmost_free(pairs, counts, blocked, window, start)
-        shuffle(rng, chosen)
+        chosen = _rightmost_free(pairs, counts, blocked, config.window, start)
+        rng.shuffle(chosen)
         for index in chosen:
             left = letters[index - 1] if index else ""
             right = letters[index + 2] if index + 2 < len(letters) else ""
-            result = _pick_result(random, pairs[index], left, right, rules, blocked)
+            result = _pick_result(rng, pairs[index], left, right, rules, blocked)
             if result is not None:
                 break
         else:
@@ -142,19 +133,19 @@ def _try_sample(rng: random.Random, steps: int, config: ComposeConfig) -> Questi
         for pair in pairs[low : index + 2]:
             counts[pair] -= 1
         for pair in created:
-            counts[pair] = counts.get(pair, 0) + 1
+            counts[pair] += 1
         pairs[low : index + 2] = created
         seen.update(created)
         start = min(index, len(pairs) - 1)
     decoys = randint(rng, min(1, config.max_decoys), config.max_decoys)
     while decoys:  # a decoy's pair never occurs, so it never matches
-        pair = LOWERCASE[int(random() * 26)] + LOWERCASE[int(random() * 26)]  # choice(rng, LOWERCASE) twice
+        pair = choice(rng, LOWERCASE) + choice(rng, LOWERCASE)
         if pair not in seen:
             seen.add(pair)
-            rules[pair] = LOWERCASE[int(random() * 26)]
+            rules[pair] = choice(rng, LOWERCASE)
             decoys -= 1
     ordered = [[pair[0], pair[1], result] for pair, result in rules.items()]
-    shuffle(rng, ordered)
+    rng.shuffle(ordered)
     return {"rules": ordered, "initial": initial}
 
 
@@ -167,8 +158,8 @@ def sample(rng: random.Random, steps: int, config: ComposeConfig) -> Question:
 
 
 def render(question: Question) -> str:
-    rules = ", ".join(f"({a}, {b}) -> {c}" for a, b, c in question["rules"])
-    return f"Rules: {rules}\nLetters: {comma_list(question['initial'])}"
+    rules = ", ".join([f"({first}, {second}) -> {result}" for first, second, result in question["rules"]])
+    return f"Rules: {rules}\nLetters: {', '.join(question['initial'])}"
 
 
 register(

@@ -6,8 +6,8 @@ import random
 from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
-from ..validation import fail
-from ._common import ALPHANUMERIC, comma_list, numbered_lines, require
+from ..validation import field_error
+from ._common import ALPHANUMERIC, below, indexed_lines, number_list, randint, random_string, require
 
 NAME = "Copy"
 
@@ -30,23 +30,22 @@ def solve(question: Question) -> Label:
     states = [state]
     for number, index in enumerate(question["indices"]):
         if not 0 <= index < len(strings):
-            raise fail(NAME, "indices", f"[{number}] = {index} is not in 0..{len(strings) - 1}")
+            raise field_error(NAME, "indices", f"[{number}] = {index} is not in 0..{len(strings) - 1}")
         state += strings[index]
         states.append(state)
     return states_label(states)
 
 
 def sample(rng: random.Random, steps: int, config: CopyConfig) -> Question:
-    # randint(rng, ...) and below(rng, ...) inlined: the same draws.
-    random = rng.random
-    low, lengths = config.min_length, config.max_length - config.min_length + 1
-    count = config.min_strings + int(random() * (config.max_strings - config.min_strings + 1))
-    strings = ["".join(rng.choices(ALPHANUMERIC, k=low + int(random() * lengths))) for _ in range(count)]
-    return {"strings": strings, "indices": [int(random() * count) for _ in range(steps)]}
+    strings = [
+        random_string(rng, ALPHANUMERIC, randint(rng, config.min_length, config.max_length))
+        for _ in range(randint(rng, config.min_strings, config.max_strings))
+    ]
+    return {"strings": strings, "indices": [below(rng, len(strings)) for _ in range(steps)]}
 
 
 def render(question: Question) -> str:
-    return f"Strings:\n{numbered_lines(question['strings'])}\nIndices: {comma_list(question['indices'])}"
+    return f"Strings:\n{indexed_lines(question['strings'])}\nIndices: {number_list(question['indices'])}"
 
 
 register(

@@ -7,12 +7,11 @@ import random
 from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register
-from ..validation import fail
-from ._common import ALPHANUMERIC, LOWERCASE, comma_list, is_word, require
+from ..validation import field_error
+from ._common import ALPHANUMERIC, LOWERCASE, is_word, randint, random_string, require
 
 NAME = "Count"
 DIGITS = "0123456789"
-_NO_LETTERS = str.maketrans("", "", LOWERCASE)
 
 
 @dataclass(frozen=True)
@@ -32,11 +31,9 @@ def solve(question: Question) -> Label:
     for number, text in enumerate(question["strings"]):
         lowered = text.lower()
         if not is_word(lowered, ALPHANUMERIC):
-            raise fail(NAME, "strings", f"[{number}] must be non-empty letters and digits, got {text!r}")
-        # ``lowered`` is now a-z and 0-9 with the digits where ``text`` has them: deleting
-        # its letters in C leaves the digits in order.
-        digits = lowered.translate(_NO_LETTERS)
-        letters = len(text) - len(digits)  # every other character lowercases to a-z
+            raise field_error(NAME, "strings", f"[{number}] must be non-empty letters and digits, got {text!r}")
+        digits = "".join([character for character in lowered if character in DIGITS])
+        letters = len(lowered) - len(digits)
         value = int(digits) if digits else 0
         rows.append([text, str(letters), str(value), str(letters * value)])
         total += letters * value
@@ -47,14 +44,12 @@ def sample(rng: random.Random, steps: int, config: CountConfig) -> Question:
     # Each letter weighs letter_weight, each digit 1: the default gives 11.4 % digits, as
     # in the original benchmark.
     pool = LOWERCASE * config.letter_weight + DIGITS
-    # randint and random_string inlined (the same draws: the length, then the letters).
-    draw, choices = rng.random, rng.choices
-    low, span = config.min_length, config.max_length - config.min_length + 1
-    return {"strings": ["".join(choices(pool, k=low + int(draw() * span))) for _ in range(steps - 1)]}
+    strings = [random_string(rng, pool, randint(rng, config.min_length, config.max_length)) for _ in range(steps - 1)]
+    return {"strings": strings}
 
 
 def render(question: Question) -> str:
-    return f"Strings: {comma_list(question['strings'])}"
+    return f"Strings: {', '.join(question['strings'])}"
 
 
 register(

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from math import floor
 
 from ..registry import Label, Question, Task, register, states_label
-from ..validation import fail
-from ._common import pair_list, require
+from ..validation import field_error
+from ._common import choice, randint, require
 
 NAME = "Cumulate"
 OPERATIONS = ("add", "multiply")
-# The rows the default sampler draws, rendered once: a lookup is cheaper than formatting.
-ROW_TEXT = {operation: {operand: f"({operation}, {operand})" for operand in range(10)} for operation in OPERATIONS}
 
 
 @dataclass(frozen=True)
@@ -31,30 +28,26 @@ class CumulateConfig:
 def solve(question: Question) -> Label:
     value = question["n"]
     states = [value]
-    append = states.append
-    for operation, operand in question["operations"]:
+    for number, (operation, operand) in enumerate(question["operations"]):
         if operation == "add":
             value += operand
         elif operation == "multiply":
             value *= operand
-        else:  # the operation's index is the number of states after the first
-            raise fail(NAME, "operations", f"[{len(states) - 1}] operation {operation!r} is not one of {OPERATIONS}")
-        append(value)
+        else:
+            raise field_error(NAME, "operations", f"[{number}] operation {operation!r} is not one of {OPERATIONS}")
+        states.append(value)
     return states_label(states)
 
 
 def sample(rng: random.Random, steps: int, config: CumulateConfig) -> Question:
-    # The _common draws inlined on one bound rng.random, in the same order: below(rng, 2) is
-    # 1 exactly when random() >= 0.5 (doubling a float is exact); floor() equals int() on
-    # these non-negative products and is cheaper.
-    random = rng.random
-    # as floats: the same products, and float * float is the fast multiply
-    factors, addends = float(config.max_factor), float(config.max_addend + 1)
-    operations = [
-        ["multiply", 1 + floor(random() * factors)] if random() >= 0.5 else ["add", floor(random() * addends)]
-        for _ in range(steps)
-    ]
-    return {"n": 1 + floor(random() * config.max_start), "operations": operations}
+    operations = []
+    for _ in range(steps):
+        operation = choice(rng, OPERATIONS)
+        if operation == "add":
+            operations.append([operation, randint(rng, 0, config.max_addend)])
+        else:
+            operations.append([operation, randint(rng, 1, config.max_factor)])
+    return {"n": randint(rng, 1, config.max_start), "operations": operations}
 
 
 def count_questions(steps: int, config: CumulateConfig) -> int:
@@ -63,7 +56,7 @@ def count_questions(steps: int, config: CumulateConfig) -> int:
 
 
 def render(question: Question) -> str:
-    operations = pair_list(question["operations"], ROW_TEXT)  # the rows' texts looked up
+    operations = ", ".join([f"({operation}, {operand})" for operation, operand in question["operations"]])
     return f"Start: {question['n']}\nOperations: {operations}"
 
 

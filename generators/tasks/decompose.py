@@ -7,8 +7,8 @@ import random
 from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
-from ..validation import fail
-from ._common import LOWERCASE, random_string, require, sample_indices
+from ..validation import field_error
+from ._common import LOWERCASE, choice, randint, random_string, require
 
 NAME = "Decompose"
 MAX_STEPS = 10_000
@@ -31,40 +31,38 @@ def solve(question: Question) -> Label:
     rules: dict[str, str] = {}
     for number, (key, output) in enumerate(question["rules"]):
         if len(key) != 1:
-            raise fail(NAME, "rules", f"[{number}] key {key!r} must be a single character")
+            raise field_error(NAME, "rules", f"[{number}] key {key!r} must be a single character")
         if key in rules:
-            raise fail(NAME, "rules", f"[{number}] repeats the key {key!r}")
+            raise field_error(NAME, "rules", f"[{number}] repeats the key {key!r}")
         rules[key] = output
     text = question["string"]
     states = [text]
-    start = 0
+    index = 0
     while True:
-        start = next((i for i in range(start, len(text)) if text[i] in rules), -1)
-        if start < 0:
+        # The leftmost character with a rule: none stands left of the last one replaced.
+        index = next((i for i in range(index, len(text)) if text[i] in rules), -1)
+        if index < 0:
             return states_label(states)
         if len(states) > MAX_STEPS:
-            raise fail(NAME, "rules", f"the replacements do not stop within {MAX_STEPS} steps")
-        text = text[:start] + rules[text[start]] + text[start + 1 :]
-        states.append(text)  # nothing left of ``start`` has a rule: resume the scan there
+            raise field_error(NAME, "rules", f"the replacements do not stop within {MAX_STEPS} steps")
+        text = text[:index] + rules[text[index]] + text[index + 1 :]
+        states.append(text)
 
 
 def sample(rng: random.Random, steps: int, config: DecomposeConfig) -> Question:
-    # randint and choice inlined (the same draws): they run once per character.
-    draw = rng.random
-    # rng.sample(LOWERCASE, k) and rng.sample(range(length), steps) as sample_indices: the same draws.
-    keys = [LOWERCASE[i] for i in sample_indices(rng, 26, 1 + int(draw() * min(steps, config.max_keys)))]
-    others = [ch for ch in LOWERCASE if ch not in keys]
-    length = steps + config.min_extra + int(draw() * (config.max_extra - config.min_extra + 1))
-    other_count, key_count = len(others), len(keys)
-    cells = [others[int(draw() * other_count)] for _ in range(length)]
-    for position in sample_indices(rng, length, steps):
-        cells[position] = keys[int(draw() * key_count)]
-    rules = [[key, random_string(rng, "".join(others), 2)] for key in sorted(keys)]
+    """``steps`` occurrences of rule keys among other letters; no rule's output holds a key,
+    so each occurrence is one step."""
+    keys = rng.sample(LOWERCASE, randint(rng, 1, min(steps, config.max_keys)))
+    others = "".join(letter for letter in LOWERCASE if letter not in keys)
+    cells = [choice(rng, others) for _ in range(randint(rng, steps + config.min_extra, steps + config.max_extra))]
+    for position in rng.sample(range(len(cells)), steps):
+        cells[position] = choice(rng, keys)
+    rules = [[key, random_string(rng, others, 2)] for key in sorted(keys)]
     return {"string": "".join(cells), "rules": rules}
 
 
 def render(question: Question) -> str:
-    rules = ", ".join(f"{key} -> {output}" for key, output in question["rules"])
+    rules = ", ".join([f"{key} -> {output}" for key, output in question["rules"]])
     return f"String: {question['string']}\nRules: {rules}"
 
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from ..corpus import load_corpus
 from ..registry import Label, Question, Task, register, states_label
-from ..validation import fail
-from ._common import randint, require, sample_indices
+from ..validation import field_error
+from ._common import randint, require
 from ._sentences import question_passage_keys
 from .count2 import words_of
 
@@ -23,7 +23,9 @@ def solve(question: Question) -> Label:
         try:
             words.remove(word)
         except ValueError:
-            raise fail(NAME, "words", f"[{number}] = {word!r} is not a word of the sentence at its turn") from None
+            raise field_error(
+                NAME, "words", f"[{number}] = {word!r} is not a word of the sentence at its turn"
+            ) from None
         states.append(" ".join(words))
     return states_label(states)
 
@@ -50,8 +52,7 @@ def sample(rng: random.Random, steps: int, config: DeleteWordConfig) -> Question
             passage = corpus.text(corpus.sample_window(rng, length))
             distinct = sorted(set(words_of(passage)))
             if len(distinct) >= steps:
-                # rng.sample(distinct, steps), the same draws
-                return {"sentence": passage, "words": [distinct[i] for i in sample_indices(rng, len(distinct), steps)]}
+                return {"sentence": passage, "words": rng.sample(distinct, steps)}
         length += 5
 
 

@@ -5,15 +5,12 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass
-from math import floor
 
 from ..registry import Label, Question, Task, register
-from ..validation import fail
-from ._common import require
+from ..validation import field_error
+from ._common import choice, is_word, randint, require
 
 NAME = "Encode"
-# The token of each run up to 16 bits long (the default runs are 1..9).
-RUN_TOKEN = {bit * length: f"{bit}_{length}" for bit in "01" for length in range(1, 17)}
 
 
 @dataclass(frozen=True)
@@ -26,14 +23,9 @@ class EncodeConfig:
 
 def solve(question: Question) -> Label:
     text = question["string"]
-    if not text or text.strip("01"):  # strip() leaves the characters other than 0 and 1
-        raise fail(NAME, "string", f"must be a non-empty string of 0 and 1, got {text!r}")
-    # The runs split apart in C (a space at every change of bit), their tokens looked up.
-    runs = text.replace("01", "0 1").replace("10", "1 0").split()
-    try:
-        tokens = list(map(RUN_TOKEN.__getitem__, runs))
-    except KeyError:  # a run longer than the table
-        tokens = [f"{bit}_{len(list(run))}" for bit, run in itertools.groupby(text)]
+    if not is_word(text, "01"):
+        raise field_error(NAME, "string", f"must be a non-empty string of 0 and 1, got {text!r}")
+    tokens = [f"{bit}_{len(list(run))}" for bit, run in itertools.groupby(text)]
     return {
         "init": "",
         "intermediate": [tokens[:end] for end in range(1, len(tokens))],
@@ -42,14 +34,13 @@ def solve(question: Question) -> Label:
 
 
 def sample(rng: random.Random, steps: int, config: EncodeConfig) -> Question:
-    # choice and randint inlined on one bound rng.random (the same draws: floor() is int()
-    # on these non-negative products, float(n) what random() * n multiplies by); the bits
-    # alternate from the first.
-    random = rng.random
-    bit = "01"[floor(random() * 2.0)]
-    lengths = float(config.max_run)
-    bits = itertools.islice(itertools.cycle((bit, "1" if bit == "0" else "0")), steps)
-    return {"string": "".join([bit * (1 + floor(random() * lengths)) for bit in bits])}
+    """Runs of alternating bits, the first bit drawn."""
+    bit = choice(rng, "01")
+    runs = []
+    for _ in range(steps):
+        runs.append(bit * randint(rng, 1, config.max_run))
+        bit = "1" if bit == "0" else "0"
+    return {"string": "".join(runs)}
 
 
 def count_questions(steps: int, config: EncodeConfig) -> int:

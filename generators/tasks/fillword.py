@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from ..corpus import load_corpus
 from ..registry import Label, Question, Task, register, states_label
-from ..validation import fail
-from ._common import randint, require, sample_indices
+from ..validation import field_error
+from ._common import randint, require
 from ._sentences import final_passage_keys
 
 NAME = "FillWord"
@@ -24,7 +24,9 @@ def solve(question: Question) -> Label:
     for position, (number, word) in enumerate(question["fills"]):
         marker = blank(number)
         if marker not in text:
-            raise fail(NAME, "fills", f"[{position}] fills blank {marker}, which the sentence does not hold then")
+            raise field_error(
+                NAME, "fills", f"[{position}] fills blank {marker}, which the sentence does not hold then"
+            )
         text = text.replace(marker, word, 1)
         states.append(text)
     return states_label(states)
@@ -46,12 +48,10 @@ def sample(rng: random.Random, steps: int, config: FillWordConfig) -> Question:
     stand in the passage in random order."""
     corpus = load_corpus()
     words = corpus.text(corpus.sample_window(rng, steps + randint(rng, config.min_extra, config.max_extra))).split()
-    positions = sample_indices(rng, len(words), steps)  # rng.sample(range(len(words)), steps)
-    # One pass: the positions are distinct, so each word is read before any blank lands.
     fills: list[list[int | str]] = []
-    for number, position in enumerate(positions, start=1):
+    for number, position in enumerate(rng.sample(range(len(words)), steps), start=1):
         fills.append([number, words[position]])
-        words[position] = f"[{number}]"  # blank(number), without the call
+        words[position] = blank(number)
     return {"sentence": " ".join(words), "fills": fills}
 
 

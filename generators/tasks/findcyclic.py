@@ -5,16 +5,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from itertools import cycle, islice
-from math import floor
 
 from ..registry import Label, Question, Task, register
-from ..validation import fail
-from ._common import ALPHANUMERIC, require, sample_indices
+from ..validation import field_error
+from ._common import ALPHANUMERIC, choice, randint, require
 
 NAME = "FindCyclic"
-# str() of the counts 0..100, sliced out instead of converted one by one.
-COUNT_TEXT = tuple(map(str, range(101)))
 
 
 @dataclass(frozen=True)
@@ -30,28 +26,18 @@ class FindCyclicConfig:
 def solve(question: Question) -> Label:
     text, letter, count = question["string"], question["letter"], question["count"]
     if len(letter) != 1 or letter not in text:
-        raise fail(NAME, "letter", f"must be one character of the string {text!r}, got {letter!r}")
+        raise field_error(NAME, "letter", f"must be one character of the string {text!r}, got {letter!r}")
     if count < 1:
-        raise fail(NAME, "count", f"must be at least 1, got {count}")
+        raise field_error(NAME, "count", f"must be at least 1, got {count}")
     start = text.index(letter)
-    rotated = text[start:] + text[:start]  # rotated[i % len] is text[(start + i) % len]
-    # Step i (1..count-1) is [rotated[i % len], str(count - i)], paired up in C.
-    letters = islice(cycle(rotated), 1, count)
-    counts = COUNT_TEXT[count - 1 : 0 : -1] if count < len(COUNT_TEXT) else map(str, range(count - 1, 0, -1))
-    return {
-        "init": [letter, str(count)],
-        "intermediate": list(map(list, zip(letters, counts))),
-        "final": rotated[count % len(text)],
-    }
+    intermediate = [[text[(start + step) % len(text)], str(count - step)] for step in range(1, count)]
+    return {"init": [letter, str(count)], "intermediate": intermediate, "final": text[(start + count) % len(text)]}
 
 
 def sample(rng: random.Random, steps: int, config: FindCyclicConfig) -> Question:
-    # randint and choice inlined on one bound rng.random (floor() is int() on these
-    # non-negative products) and rng.sample by sample_indices: the same draws.
-    random = rng.random
-    size = min(len(ALPHANUMERIC), steps + floor(random() * (config.spread + 1)))
-    text = "".join(map(ALPHANUMERIC.__getitem__, sample_indices(rng, len(ALPHANUMERIC), size)))
-    return {"string": text, "letter": text[floor(random() * size)], "count": steps}
+    size = min(len(ALPHANUMERIC), randint(rng, steps, steps + config.spread))
+    text = "".join(rng.sample(ALPHANUMERIC, size))  # distinct characters
+    return {"string": text, "letter": choice(rng, text), "count": steps}
 
 
 def render(question: Question) -> str:

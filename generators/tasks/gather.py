@@ -6,8 +6,8 @@ import random
 from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
-from ..validation import fail
-from ._common import ALPHANUMERIC, numbered_lines, require, tuple_list
+from ..validation import field_error
+from ._common import ALPHANUMERIC, below, indexed_lines, randint, random_string, require
 
 NAME = "Gather"
 
@@ -30,10 +30,10 @@ def solve(question: Question) -> Label:
     states = [state]
     for number, (which, start, size) in enumerate(question["commands"]):
         if not 0 <= which < len(strings):
-            raise fail(NAME, "commands", f"[{number}] names string {which}, not in 0..{len(strings) - 1}")
+            raise field_error(NAME, "commands", f"[{number}] names string {which}, not in 0..{len(strings) - 1}")
         source = strings[which]
         if not (0 <= start and size >= 1 and start + size <= len(source)):
-            raise fail(
+            raise field_error(
                 NAME,
                 "commands",
                 f"[{number}] slice [{start}:{start + size}] is not inside string {which} "
@@ -45,22 +45,22 @@ def solve(question: Question) -> Label:
 
 
 def sample(rng: random.Random, steps: int, config: GatherConfig) -> Question:
-    # randint(rng, ...) and below(rng, ...) inlined: the same draws.
-    random = rng.random
-    low, lengths = config.min_length, config.max_length - config.min_length + 1
-    count = config.min_strings + int(random() * (config.max_strings - config.min_strings + 1))
-    strings = ["".join(rng.choices(ALPHANUMERIC, k=low + int(random() * lengths))) for _ in range(count)]
+    strings = [
+        random_string(rng, ALPHANUMERIC, randint(rng, config.min_length, config.max_length))
+        for _ in range(randint(rng, config.min_strings, config.max_strings))
+    ]
     commands = []
     for _ in range(steps):
-        which = int(random() * count)
+        which = below(rng, len(strings))
         length = len(strings[which])
-        start = int(random() * length)
-        commands.append([which, start, 1 + int(random() * (length - start))])
+        start = below(rng, length)
+        commands.append([which, start, randint(rng, 1, length - start)])
     return {"strings": strings, "commands": commands}
 
 
 def render(question: Question) -> str:
-    return f"Strings:\n{numbered_lines(question['strings'])}\nCommands (N, i, n): {tuple_list(question['commands'])}"
+    commands = ", ".join([f"({which}, {start}, {size})" for which, start, size in question["commands"]])
+    return f"Strings:\n{indexed_lines(question['strings'])}\nCommands (N, i, n): {commands}"
 
 
 register(

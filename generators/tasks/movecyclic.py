@@ -4,18 +4,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from math import floor
 
 from ..registry import Label, Question, Task, register, states_label
-from ..validation import fail
-from ._common import pair_list, require
+from ..validation import field_error
+from ._common import below, choice, randint, require
 
 NAME = "MoveCyclic"
 DIRECTIONS = ("left", "right")
-# The rows the default sampler draws, rendered once: a lookup is cheaper than formatting.
-ROW_TEXT = {
-    direction: {distance: f"({direction}, {distance})" for distance in range(1, 51)} for direction in DIRECTIONS
-}
 
 
 @dataclass(frozen=True)
@@ -36,33 +31,24 @@ def _array(width: int, position: int) -> str:
 def solve(question: Question) -> Label:
     array = question["array"]
     if array.count("x") != 1 or set(array) - {"-", "x"}:
-        raise fail(NAME, "array", f"must be '-' cells with exactly one 'x', got {array!r}")
+        raise field_error(NAME, "array", f"must be '-' cells with exactly one 'x', got {array!r}")
     width, position = len(array), array.index("x")
     states = [array]
-    append = states.append
-    # Every array is one slice of this strip: "x" at ``position`` is strip[last - position:].
-    last = width - 1
-    strip = "-" * last + "x" + "-" * last
-    for direction, distance in question["moves"]:
+    for number, (direction, distance) in enumerate(question["moves"]):
         if direction == "right":
             position = (position + distance) % width
         elif direction == "left":
             position = (position - distance) % width
         else:
-            number = len(states) - 1  # the move's index
-            raise fail(NAME, "moves", f"[{number}] direction {direction!r} is not one of {DIRECTIONS}")
-        append(strip[last - position : last - position + width])
+            raise field_error(NAME, "moves", f"[{number}] direction {direction!r} is not one of {DIRECTIONS}")
+        states.append(_array(width, position))
     return states_label(states)
 
 
 def sample(rng: random.Random, steps: int, config: MoveCyclicConfig) -> Question:
-    # The _common draws inlined on one bound rng.random, in the same order: floor() is int()
-    # on these non-negative products, and float(width) is what random() * width multiplies by.
-    random = rng.random
-    width = config.cell_block * (1 + floor(random() * config.max_blocks))
-    span = float(width)
-    moves = [[DIRECTIONS[floor(random() * 2.0)], 1 + floor(random() * span)] for _ in range(steps)]
-    return {"array": _array(width, floor(random() * span)), "moves": moves}
+    width = config.cell_block * randint(rng, 1, config.max_blocks)
+    moves = [[choice(rng, DIRECTIONS), randint(rng, 1, width)] for _ in range(steps)]
+    return {"array": _array(width, below(rng, width)), "moves": moves}
 
 
 def count_questions(steps: int, config: MoveCyclicConfig) -> int:
@@ -72,7 +58,7 @@ def count_questions(steps: int, config: MoveCyclicConfig) -> int:
 
 
 def render(question: Question) -> str:
-    moves = pair_list(question["moves"], ROW_TEXT)  # the rows' texts looked up
+    moves = ", ".join([f"({direction}, {distance})" for direction, distance in question["moves"]])
     return f"Array: {question['array']}\nMoves: {moves}"
 
 

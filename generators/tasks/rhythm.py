@@ -5,13 +5,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from itertools import accumulate, cycle, islice
-from math import floor
-from operator import add
 
 from ..registry import Label, Question, Task, register, states_label
-from ..validation import fail
-from ._common import LOWERCASE, NUMBER_TEXT, number_list, require
+from ..validation import field_error
+from ._common import LOWERCASE, below, choice, number_list, randint, require
 
 NAME = "Rhythm"
 
@@ -33,40 +30,29 @@ class RhythmConfig:
 def solve(question: Question) -> Label:
     numbers, characters, count = question["numbers"], question["characters"], question["n"]
     if not numbers:
-        raise fail(NAME, "numbers", "must not be empty")
+        raise field_error(NAME, "numbers", "must not be empty")
     if not characters:
-        raise fail(NAME, "characters", "must not be empty")
+        raise field_error(NAME, "characters", "must not be empty")
     if count < 0:
-        raise fail(NAME, "n", f"must be at least 0, got {count}")
-    # Step i appends str(numbers[i mod len]) + characters[i mod len]: the two lists cycled
-    # side by side, joined pairwise and summed up in C (itertools) instead of a Python loop.
-    try:
-        texts = list(map(NUMBER_TEXT.__getitem__, numbers))
-    except KeyError:  # a number outside 0..99
-        texts = list(map(str, numbers))
-    pairs = map(add, islice(cycle(texts), count), islice(cycle(characters), count))
-    return states_label(list(accumulate(pairs, initial="")))
+        raise field_error(NAME, "n", f"must be at least 0, got {count}")
+    state = ""
+    states = [state]
+    for step in range(count):
+        state += str(numbers[step % len(numbers)]) + characters[step % len(characters)]
+        states.append(state)
+    return states_label(states)
 
 
 def sample(rng: random.Random, steps: int, config: RhythmConfig) -> Question:
-    # The _common draws (randint, below, choice) inlined on one bound rng.random: the same
-    # draws; floor() equals their int() on these non-negative products and is cheaper.
-    random = rng.random
-    size = config.min_alphabet + floor(random() * (config.max_alphabet - config.min_alphabet + 1))
-    alphabet = LOWERCASE[:size]
-    letters = float(size)  # the same product as random() * size; float * float is the fast one
-    length = config.min_numbers + floor(random() * (config.max_numbers - config.min_numbers + 1))
-    return {
-        "numbers": [floor(random() * 10.0) for _ in range(length)],
-        "characters": [alphabet[floor(random() * letters)] for _ in range(config.num_characters)],
-        "n": steps,
-    }
+    alphabet = LOWERCASE[: randint(rng, config.min_alphabet, config.max_alphabet)]
+    numbers = [below(rng, 10) for _ in range(randint(rng, config.min_numbers, config.max_numbers))]
+    characters = [choice(rng, alphabet) for _ in range(config.num_characters)]
+    return {"numbers": numbers, "characters": characters, "n": steps}
 
 
 def render(question: Question) -> str:
-    # The characters are strings already (the fields are checked): joined as they are.
-    numbers = number_list(question["numbers"])
-    return f"Numbers: {numbers}\nCharacters: {', '.join(question['characters'])}\nN: {question['n']}"
+    numbers, characters = number_list(question["numbers"]), ", ".join(question["characters"])
+    return f"Numbers: {numbers}\nCharacters: {characters}\nN: {question['n']}"
 
 
 register(

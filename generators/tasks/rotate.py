@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from math import floor
 
 from ..registry import Label, Question, Task, register, states_label
-from ..validation import fail
-from ._common import LOWERCASE, pair_list, random_string, require
+from ..validation import field_error
+from ._common import LOWERCASE, below, randint, random_string, require
 
 NAME = "Rotate"
-# The rows the default sampler draws, rendered once: a lookup is cheaper than formatting.
-ROW_TEXT = {start: {stop: f"({start}, {stop})" for stop in range(start + 2, 15)} for start in range(12)}
 
 
 @dataclass(frozen=True)
@@ -32,36 +29,30 @@ class RotateConfig:
 def solve(question: Question) -> Label:
     text = question["string"]
     states = [text]
-    append = states.append
-    size = len(text)  # rotating keeps the length
-    for start, stop in question["ranges"]:
-        if not 0 <= start < stop <= size:
-            number = len(states) - 1  # the range's index
-            raise fail(NAME, "ranges", f"[{number}] = [{start}, {stop}] is not a slice of a {size}-character string")
+    for number, (start, stop) in enumerate(question["ranges"]):
+        if not 0 <= start < stop <= len(text):
+            raise field_error(
+                NAME, "ranges", f"[{number}] = [{start}, {stop}] is not a slice of a {len(text)}-character string"
+            )
         text = text[:start] + text[stop - 1] + text[start : stop - 1] + text[stop:]
-        append(text)
+        states.append(text)
     return states_label(states)
 
 
 def sample(rng: random.Random, steps: int, config: RotateConfig) -> Question:
-    # The _common draws (randint, below) inlined on one bound rng.random, in the
-    # same order: floor() is int() on these non-negative products.
-    random = rng.random
-    length = config.min_length + floor(random() * (config.max_length - config.min_length + 1))
-    pair_percent, starts = config.pair_percent, length - 2
+    length = randint(rng, config.min_length, config.max_length)
     ranges = []
-    append = ranges.append
     for _ in range(steps):
-        if floor(random() * 100.0) < pair_percent:
-            append([0, 2])
+        if below(rng, 100) < config.pair_percent:
+            ranges.append([0, 2])
         else:
-            start = floor(random() * starts)
-            append([start, start + 3 + floor(random() * (starts - start))])
+            start = below(rng, length - 2)
+            ranges.append([start, randint(rng, start + 3, length)])
     return {"string": random_string(rng, LOWERCASE, length), "ranges": ranges}
 
 
 def render(question: Question) -> str:
-    ranges = pair_list(question["ranges"], ROW_TEXT)  # the rows' texts looked up
+    ranges = ", ".join([f"({start}, {stop})" for start, stop in question["ranges"]])
     return f"String: {question['string']}\nRanges (m, n): {ranges}"
 
 

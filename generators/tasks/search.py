@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from itertools import repeat
-from operator import add
 
 from ..registry import Label, Question, Task, register, states_label
-from ..validation import fail
-from ._common import LOWERCASE, comma_list, require
+from ..validation import field_error
+from ._common import LOWERCASE, below, choice, randint, random_string, require
 
 NAME = "Search"
 
@@ -30,38 +28,30 @@ class SearchConfig:
 def solve(question: Question) -> Label:
     strings = question["strings"]
     counters = [0] * len(strings)
-    states = [counters[:]]
-    # A pattern absent from all the strings joined is absent from each (a cheap common case).
-    joined = "\n".join(strings)
+    states = [counters]
     for number, pattern in enumerate(question["substrings"]):
         if not pattern:
-            raise fail(NAME, "substrings", f"[{number}] is empty")
-        if pattern in joined:
-            counters = list(map(add, counters, map(str.count, strings, repeat(pattern))))
-        else:
-            counters = counters[:]
+            raise field_error(NAME, "substrings", f"[{number}] is empty")
+        counters = [counter + text.count(pattern) for counter, text in zip(counters, strings)]
         states.append(counters)
     return states_label(states)
 
 
 def sample(rng: random.Random, steps: int, config: SearchConfig) -> Question:
-    # choice(rng, ...), randint(rng, ...) and below(rng, ...) inlined (the same draws);
-    # rng.choices(LOWERCASE, k=2) draws exactly the two ``LOWERCASE[int(random() * 26)]``.
-    random = rng.random
-    substrings = [LOWERCASE[int(random() * 26)] + LOWERCASE[int(random() * 26)] for _ in range(steps)]
-    low, lengths, planted = config.min_length, config.max_length - config.min_length + 1, config.max_planted + 1
+    """Random strings, each with up to ``max_planted`` of the substrings written over it."""
+    substrings = [random_string(rng, LOWERCASE, 2) for _ in range(steps)]
     strings = []
     for _ in range(config.num_strings):
-        cells = rng.choices(LOWERCASE, k=low + int(random() * lengths))
-        for _ in range(int(random() * planted)):
-            start = int(random() * (len(cells) - 1))
-            cells[start : start + 2] = substrings[int(random() * steps)]
+        cells = list(random_string(rng, LOWERCASE, randint(rng, config.min_length, config.max_length)))
+        for _ in range(randint(rng, 0, config.max_planted)):
+            start = below(rng, len(cells) - 1)
+            cells[start : start + 2] = choice(rng, substrings)
         strings.append("".join(cells))
     return {"strings": strings, "substrings": substrings}
 
 
 def render(question: Question) -> str:
-    return f"Strings: {comma_list(question['strings'])}\nSubstrings: {comma_list(question['substrings'])}"
+    return f"Strings: {', '.join(question['strings'])}\nSubstrings: {', '.join(question['substrings'])}"
 
 
 register(

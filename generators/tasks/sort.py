@@ -8,8 +8,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
-from ..validation import fail
-from ._common import LOWERCASE, choice, randint, require, sample_indices
+from ..validation import field_error
+from ._common import LOWERCASE, choice, randint, random_string, require
 
 NAME = "Sort"
 
@@ -29,30 +29,25 @@ class SortConfig:
 
 def solve(question: Question) -> Label:
     text = question["string"]
-    if text.strip(LOWERCASE):  # some character is not in a-z
-        raise fail(NAME, "string", f"must hold lowercase letters a-z only, got {text!r}")
+    if not set(text) <= set(LOWERCASE):
+        raise field_error(NAME, "string", f"must hold lowercase letters a-z only, got {text!r}")
     chars = list(text)
     states = [text]
     position = 0
-    for letter in sorted(set(chars)):
-        # Every occurrence of ``letter`` stands at or right of ``position``: the smaller
-        # letters fill the places left of it.
-        index = position
-        for _ in range(text.count(letter)):
-            index = chars.index(letter, index)
-            if index != position:
-                chars[index], chars[position] = chars[position], chars[index]
-                states.append("".join(chars))
-            position += 1
-            index += 1
+    for letter in sorted(set(text)):  # the letters a..z that occur
+        for index in range(position, len(chars)):
+            if chars[index] == letter:
+                if index != position:
+                    chars[index], chars[position] = chars[position], chars[index]
+                    states.append("".join(chars))
+                position += 1
     return states_label(states)
 
 
 def _letter_counts(rng: random.Random, length: int, no_ops: int) -> Counter[str]:
     """Letter multiset whose largest letter occurs at most ``no_ops`` times, with at least
     two distinct letters (so that swaps are possible)."""
-    # rng.choices draws the letters exactly as ``choice(rng, LOWERCASE)`` would, in one call.
-    counts = Counter(rng.choices(LOWERCASE, k=length))
+    counts = Counter(random_string(rng, LOWERCASE, length))
     while True:
         top = max(counts)
         if len(counts) >= 2 and counts[top] <= no_ops:
@@ -80,10 +75,8 @@ def sample(rng: random.Random, steps: int, config: SortConfig) -> Question:
     runs = {letters[0]: counts[letters[0]]}  # the last letter's phase is all no-ops
     for letter in letters[1:]:
         runs[letter] = 0
-    random = rng.random
     for _ in range(no_ops - counts[letters[0]]):
-        open_letters = [c for c in letters[1:] if runs[c] < counts[c]]
-        runs[open_letters[int(random() * len(open_letters))]] += 1  # choice(rng, open_letters)
+        runs[choice(rng, [c for c in letters[1:] if runs[c] < counts[c]])] += 1
 
     suffix = [letters[0]] * counts[letters[0]]
     for letter in letters[1:]:
@@ -91,8 +84,7 @@ def sample(rng: random.Random, steps: int, config: SortConfig) -> Question:
         size = count + len(suffix)
         hits = list(range(run))
         if run < count:
-            # rng.sample(range(run + 1, size), count - run): the same draws
-            hits += sorted([run + 1 + index for index in sample_indices(rng, size - run - 1, count - run)])
+            hits += sorted(rng.sample(range(run + 1, size), count - run))
         cells = [letter] * count + suffix
         for slot in reversed(range(count)):
             target = hits[slot]

@@ -7,8 +7,8 @@ import random
 from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
-from ..validation import fail
-from ._common import LOWERCASE, number_list, randint, random_string, require, sample_indices
+from ..validation import field_error
+from ._common import LOWERCASE, number_list, randint, random_string, require
 
 NAME = "Split1"
 
@@ -24,12 +24,9 @@ class SplitConfig:
         require(self.max_length >= 2, "max_length must be at least 2")
         require(self.spread >= 0, "spread must be at least 0")
 
-    def length(self, rng: random.Random, steps: int) -> int:
-        return randint(rng, steps + 1, max(self.max_length, steps + 1 + self.spread))
-
     def string(self, rng: random.Random, steps: int) -> str:
-        """The string of ``steps`` cuts: ``self.length`` lowercase letters."""
-        return random_string(rng, LOWERCASE, self.length(rng, steps))
+        """The string of ``steps`` cuts (Split1, Split2) or deletions (DeleteChar)."""
+        return random_string(rng, LOWERCASE, randint(rng, steps + 1, max(self.max_length, steps + 1 + self.spread)))
 
 
 def solve(question: Question) -> Label:
@@ -37,28 +34,22 @@ def solve(question: Question) -> Label:
     bounds = [0, len(text)]  # the cuts so far, sorted, between the two ends
     pieces = [text]
     states = [pieces]
-    size = len(text)
-    append, bisect_left, insert = states.append, bisect.bisect_left, bounds.insert
-    for position in question["positions"]:
-        # len(states) - 1 is the position's index, for the messages
-        if not 0 < position < size:
-            raise fail(NAME, "positions", f"[{len(states) - 1}] = {position} is not in 1..{size - 1}")
-        index = bisect_left(bounds, position)
+    for number, position in enumerate(question["positions"]):
+        if not 0 < position < len(text):
+            raise field_error(NAME, "positions", f"[{number}] = {position} is not in 1..{len(text) - 1}")
+        index = bisect.bisect_left(bounds, position)  # piece index - 1 holds the position
         if bounds[index] == position:
-            raise fail(NAME, "positions", f"[{len(states) - 1}] = {position} repeats an earlier position")
+            raise field_error(NAME, "positions", f"[{number}] = {position} repeats an earlier position")
         start, stop = bounds[index - 1], bounds[index]
-        insert(index, position)
-        pieces = pieces.copy()  # a new list per state; piece index - 1 becomes two
-        pieces[index - 1] = text[start:position]
-        pieces.insert(index, text[position:stop])
-        append(pieces)
+        bounds.insert(index, position)
+        pieces = [*pieces[: index - 1], text[start:position], text[position:stop], *pieces[index:]]
+        states.append(pieces)
     return states_label(states)
 
 
 def sample(rng: random.Random, steps: int, config: SplitConfig) -> Question:
     text = config.string(rng, steps)
-    # rng.sample(range(1, len(text)), steps): the same draws, as sample_indices of its length.
-    return {"string": text, "positions": [1 + index for index in sample_indices(rng, len(text) - 1, steps)]}
+    return {"string": text, "positions": rng.sample(range(1, len(text)), steps)}
 
 
 def render(question: Question) -> str:

@@ -5,24 +5,21 @@ from __future__ import annotations
 
 import math
 import random
-from math import floor
 
 from ..registry import Label, Question, Task, register, states_label
-from ..validation import fail
-from ._common import ALPHANUMERIC
+from ..validation import field_error
+from ._common import ALPHANUMERIC, choice, random_string
 
 NAME = "Substitute"
-# The partners the sampler may draw for each character: every other alphanumeric one.
-OTHERS = {character: ALPHANUMERIC.replace(character, "") for character in ALPHANUMERIC}
 
 
 def solve(question: Question) -> Label:
     partners: dict[str, str] = {}
     for number, (source, target) in enumerate(question["pairs"]):
         if len(source) != 1 or len(target) != 1:
-            raise fail(NAME, "pairs", f"[{number}] must pair two single characters, got {[source, target]!r}")
+            raise field_error(NAME, "pairs", f"[{number}] must pair two single characters, got {[source, target]!r}")
         if source in partners:
-            raise fail(NAME, "pairs", f"character {source!r} has more than one partner")
+            raise field_error(NAME, "pairs", f"character {source!r} has more than one partner")
         partners[source] = target
     text = question["string"]
     cells = list(text)
@@ -34,11 +31,8 @@ def solve(question: Question) -> Label:
 
 
 def sample(rng: random.Random, steps: int, config: None) -> Question:
-    # random_string (rng.choices: this comprehension on CPython 3.10-3.13) and choice
-    # inlined on one bound rng.random: the same draws; floor() is int() on these products.
-    random = rng.random
-    text = "".join([ALPHANUMERIC[floor(random() * 36.0)] for _ in range(steps)])
-    pairs = [[ch, OTHERS[ch][floor(random() * 35.0)]] for ch in sorted(set(text))]
+    text = random_string(rng, ALPHANUMERIC, steps)
+    pairs = [[character, choice(rng, ALPHANUMERIC.replace(character, ""))] for character in sorted(set(text))]
     return {"pairs": pairs, "string": text}
 
 
@@ -54,7 +48,6 @@ def count_questions(steps: int, config: None) -> int:
 
 
 def render(question: Question) -> str:
-    # tuple_list inlined for the checked [str, str] rows: one f-string a row.
     pairs = ", ".join([f"({source}, {target})" for source, target in question["pairs"]])
     return f"Pairs: {pairs}\nString: {question['string']}"
 

@@ -31,7 +31,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import generators
-from generators.benchmark import question_digest
+from generators.benchmark import DIGEST_LENGTH, question_hash
 from generators.rng import derive_seed
 
 from .curriculum import Curriculum, Stage
@@ -46,7 +46,7 @@ def stream_id(task: str, steps: int, seed: int, position: int, question: Any) ->
     """``Sort-07-s0-000042-1f0c9a2e``: task, steps, ``s`` + seed, position and the
     question's digest (as in benchmark ids: equal ids mean equal questions, whatever the
     settings); the ``s`` field keeps it from ever equalling a benchmark id."""
-    return f"{task}-{steps:02d}-s{seed}-{position:06d}-{question_digest(task, question)}"
+    return f"{task}-{steps:02d}-s{seed}-{position:06d}-{question_hash(task, question)[:DIGEST_LENGTH]}"
 
 
 @functools.lru_cache(maxsize=4096)
