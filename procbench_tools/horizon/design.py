@@ -33,7 +33,8 @@ from .grid import Array, Grid
 from .posterior import Posterior
 
 STOPS = ("precision", "above range", "below range", "budget")
-NEGLIGIBLE = 1e-10  # grid points below this share of a run's largest weight are left out of the design
+NEGLIGIBLE = 1e-8  # grid points below this share of a run's largest weight are left out of the design
+CERTAIN = 0.995  # a step count whose predicted success (or failure) is this sure for every run teaches nothing
 
 
 def candidate_steps(lowest: int, highest: int) -> list[int]:
@@ -61,22 +62,28 @@ def _log_binomial(trials: int) -> Array:
 
 def expected_variances(posterior: Posterior, candidates: list[int], trials: int, target: Array) -> Array:
     """The expected posterior variance of ``target`` after ``trials`` calls at each
-    candidate step count: one row per run, one column per candidate."""
+    candidate step count: one row per run, one column per candidate (``inf`` for a step
+    count whose outcome every run can already predict)."""
     weights = posterior.weights
     kept = (weights > weights.max(axis=1, keepdims=True) * NEGLIGIBLE).any(axis=0)
-    weights = weights[:, kept]
+    weights = np.ascontiguousarray(weights[:, kept])
     centred = target[kept] - target[kept].mean()  # smaller numbers, less cancellation
+    squares = centred**2
     outcomes = np.arange(trials + 1)
     log_binomial = _log_binomial(trials)
-    found = np.empty((posterior.runs, len(candidates)))
+    found = np.full((posterior.runs, len(candidates)), np.inf)
     for column, steps in enumerate(candidates):
         log_success, log_failure = posterior.grid.log_likelihood(steps)
+        predicted = weights @ np.exp(log_success[kept])
+        if np.all((predicted > CERTAIN) | (predicted < 1 - CERTAIN)):
+            continue
         likelihood = np.exp(
             log_binomial + outcomes * log_success[kept, None] + (trials - outcomes) * log_failure[kept, None]
         )
-        evidence = weights @ likelihood  # P(outcome), one row per run
-        first = weights @ (likelihood * centred[:, None])
-        second = weights @ (likelihood * (centred**2)[:, None])
+        # One product gives, per run and outcome: P(outcome), and the first and second
+        # moments of the target times P(outcome).
+        moments = weights @ np.hstack([likelihood, likelihood * centred[:, None], likelihood * squares[:, None]])
+        evidence, first, second = np.split(moments, 3, axis=1)
         with np.errstate(divide="ignore", invalid="ignore"):
             spread = np.where(evidence > 0, second - first**2 / evidence, 0.0)
         found[:, column] = spread.sum(axis=1)

@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 import generators
 
 from . import settings
-from .grid import Grid, default_grid
+from .grid import Array, Grid, default_grid
 from .posterior import Posterior, fit
 
 TAIL = (1 - settings.CREDIBLE_MASS) / 2
@@ -60,17 +61,30 @@ class LevelEstimate:
         return f"[{ends[0]}, {ends[1]}]"
 
 
+def interval_in_range(low: ArrayLike, high: ArrayLike, lowest: ArrayLike, highest: ArrayLike) -> tuple[Array, Array]:
+    """The reported ends, in log2 steps, of intervals whose quantiles are ``low`` and
+    ``high``, measured on ``lowest``..``highest`` steps: an end beyond the range on its own
+    side is open (``-inf``, ``+inf``); an end beyond the range on the other side is the
+    range's edge (an interval wholly above 25 steps is ``[25, open]``)."""
+    floor, ceiling = np.log2(lowest), np.log2(highest)
+    low, high = np.asarray(low, dtype=float), np.asarray(high, dtype=float)
+    reported_low = np.where(low < floor, -np.inf, np.minimum(low, ceiling))
+    reported_high = np.where(high > ceiling, np.inf, np.maximum(high, floor))
+    return reported_low, reported_high
+
+
 def level_estimate(level: float, log2_quantiles: Iterable[float], lowest: int, highest: int) -> LevelEstimate:
     """A :class:`LevelEstimate` from the 2.5%, 50% and 97.5% quantiles of log2 h and the
     range of step counts measured."""
     low, middle, high = (float(value) for value in log2_quantiles)
     floor, ceiling = np.log2(lowest), np.log2(highest)
+    low, high = (float(end) for end in interval_in_range(low, high, lowest, highest))
 
-    def inside(value: float) -> float | None:
-        return round(float(2**value), DECIMALS) if floor <= value <= ceiling else None
+    def steps(value: float) -> float | None:
+        return round(float(2**value), DECIMALS) if np.isfinite(value) else None
 
     bound = f"> {highest}" if middle > ceiling else f"< {lowest}" if middle < floor else None
-    return LevelEstimate(level, inside(middle), bound, inside(low), inside(high))
+    return LevelEstimate(level, None if bound else steps(middle), bound, steps(low), steps(high))
 
 
 @dataclass(frozen=True)
@@ -186,17 +200,23 @@ def tallies(records: Iterable[Mapping[str, Any]]) -> dict[str, Tally]:
     return {task: found[task] for task in sorted(found, key=lambda task: (rank.get(task, len(rank)), task))}
 
 
+def pooled_tally(parts: Iterable[Tally]) -> Tally:
+    """The tasks' tallies added up: the data of the pooled curve."""
+    pooled = Tally.empty()
+    for tally in parts:
+        pooled.truncated += tally.truncated
+        for steps, trials in tally.trials.items():
+            pooled.trials[steps] += trials
+            pooled.successes[steps] += tally.successes[steps]
+    return pooled
+
+
 def estimate_horizons(records: Iterable[Mapping[str, Any]], grid: Grid | None = None) -> HorizonReport:
     """h50 and h80 per task and pooled over tasks, from per-example records (``task``,
     ``steps``, ``sequential_match``; ``truncated`` replies are left out and counted)."""
     by_task = tallies(records)
     if not any(tally.trials for tally in by_task.values()):
         raise ValueError("a horizon needs at least one scored reply that was not truncated")
-    pooled = Tally.empty()
-    for tally in by_task.values():
-        pooled.truncated += tally.truncated
-        for steps, trials in tally.trials.items():
-            pooled.trials[steps] += trials
-            pooled.successes[steps] += tally.successes[steps]
+    pooled = pooled_tally(by_task.values())
     estimates = {task: tally.estimate(grid) for task, tally in by_task.items() if tally.trials}
     return HorizonReport(estimates, pooled.estimate(grid))

@@ -10,7 +10,7 @@ import numpy as np
 
 from . import settings
 from .design import candidate_steps, decide, lapse_steps
-from .estimate import PROBABILITIES
+from .estimate import PROBABILITIES, interval_in_range
 from .grid import Array, Grid, default_grid
 from .model import log2_horizon, success_probability
 from .posterior import fit
@@ -44,22 +44,20 @@ class SimulatedRuns:
     calls: Array
     stops: list[str]
 
-    def open_low(self) -> Array:
-        return self.quantiles[:, 0] < np.log2(self.lowest)
-
-    def open_high(self) -> Array:
-        return self.quantiles[:, 2] > np.log2(self.highest)
+    def reported(self) -> tuple[Array, Array]:
+        """Each run's reported interval ends in log2 steps (``-inf``/``inf``: open), by the
+        rule of :func:`.estimate.interval_in_range`."""
+        return interval_in_range(self.quantiles[:, 0], self.quantiles[:, 2], self.lowest, self.highest)
 
     def covers(self, log2_truth: float) -> Array:
-        """Whether each run's interval holds the truth (an open end holds everything beyond
-        the step counts asked on its side, as :class:`.estimate.LevelEstimate` says)."""
-        low, high = self.quantiles[:, 0], self.quantiles[:, 2]
-        return (self.open_low() | (low <= log2_truth)) & (self.open_high() | (log2_truth <= high))
+        """Whether each run's reported interval holds the truth."""
+        low, high = self.reported()
+        return (low <= log2_truth) & (log2_truth <= high)
 
     def ratios(self) -> Array:
-        """high / low of each run's interval; ``inf`` where an end is open."""
-        ratio = 2 ** (self.quantiles[:, 2] - self.quantiles[:, 0])
-        return np.where(self.open_low() | self.open_high(), np.inf, ratio)
+        """high / low of each run's reported interval; ``inf`` where an end is open."""
+        low, high = self.reported()
+        return 2 ** (high - low)
 
     def bounds_above(self) -> Array:
         """Whether each run reports h50 as a bound above the step counts asked."""
