@@ -12,11 +12,11 @@ CREDIBLE_MASS = 0.95  # equal-tailed credible intervals: the 2.5% and 97.5% post
 # to 2**8 (256) steps, every 1/12 of a doubling (log-uniform in steps).
 THETA_MIN, THETA_MAX, THETA_STEP = -1.5, 8.0, 1 / 12
 # beta: how steeply the curve falls per doubling of the step count (logit units), log-uniform
-# from 0.25 (nearly flat) to 16 (a cliff), 16 values.
-BETA_MIN, BETA_MAX, BETA_COUNT = 0.25, 16.0, 16
+# from 0.25 (nearly flat) to 16 (a cliff), 20 values.
+BETA_MIN, BETA_MAX, BETA_COUNT = 0.25, 16.0, 20
 # lapse: the share of replies that fail whatever the length (format errors, refusals),
-# uniform from 0 to 0.5 every 0.05.
-LAPSE_MAX, LAPSE_STEP = 0.5, 0.05
+# uniform from 0 to 0.5 every 0.025.
+LAPSE_MAX, LAPSE_STEP = 0.5, 0.025
 
 MODEL_TEXT = "P(SM = 1 | n steps) = (1 - lapse) * logistic(-beta * (log2 n - theta))"
 PRIOR_TEXT = (
