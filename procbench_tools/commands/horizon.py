@@ -8,7 +8,6 @@ import asyncio
 import hashlib
 import json
 import platform
-import secrets
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
@@ -154,7 +153,7 @@ def check_arguments(args: argparse.Namespace) -> list[str]:
     tasks = list(dict.fromkeys(generators.canonical_name(name) for name in args.tasks or generators.TASKS))
     if args.min_steps > args.max_steps:
         raise ValueError(f"--min-steps {args.min_steps} is larger than --max-steps {args.max_steps}")
-    lowest = min(generators.step_range(task).start for task in tasks)
+    lowest = min(generators.step_range(task).start for task in generators.TASKS)  # a task's own minimum clamps
     highest = min(generators.step_range(task).stop - 1 for task in tasks)
     if args.min_steps < lowest or args.max_steps > highest:
         raise ValueError(f"these tasks take steps from {lowest} to {highest}, not {args.min_steps}..{args.max_steps}")
@@ -229,6 +228,17 @@ def run(args: argparse.Namespace) -> int:
     from ..horizon.runlog import FIGURE, SUMMARY, prepare_folder, read_calls, write_examples, write_json
 
     tasks = check_arguments(args)
+    cache = cache_policy(args.cache)
+    model = make_model(
+        args.model,
+        base_url=args.model_base_url,
+        model_args=dict(args.model_args),
+        max_connections=args.max_connections,
+        max_retries=args.max_retries,
+        timeout=args.timeout,
+        max_tokens=args.max_tokens,
+        temperature=args.temperature,
+    )
     run_settings = prepare_folder(
         args.output,
         {
@@ -244,23 +254,9 @@ def run(args: argparse.Namespace) -> int:
             "model_base_url": args.model_base_url,
         },
     )
-    if run_settings["seed"] is None:
-        run_settings["seed"] = secrets.randbelow(2**31)
-        prepare_folder(args.output, run_settings)
     options = RunOptions(
         tasks, args.min_steps, args.max_steps, run_settings["seed"], not args.no_answer_format,
         args.budget, args.batch, args.precision,
-    )
-    cache = cache_policy(args.cache)
-    model = make_model(
-        args.model,
-        base_url=args.model_base_url,
-        model_args=dict(args.model_args),
-        max_connections=args.max_connections,
-        max_retries=args.max_retries,
-        timeout=args.timeout,
-        max_tokens=args.max_tokens,
-        temperature=args.temperature,
     )
     logged = read_calls(args.output)
     states = resume(options, logged)
@@ -291,7 +287,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if progress is not None:
             progress.close()
-        done = [record for state in states.values() for record in state.records]
+        done = read_calls(args.output)  # in the order they completed
         if done:
             write_examples(args.output, done, options.answer_format)
     summary, report = summary_of(states, run_settings, args.output)

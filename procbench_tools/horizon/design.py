@@ -12,8 +12,10 @@ tests and of ``benchmarks/horizon.py`` run vectorised; ``procbench horizon`` is 
   log2 h50 is clipped to :data:`settings.DESIGN_MARGIN` doublings beyond the range, so that
   the design never chases a horizon far outside it.
 - **Stop** when the 95% interval of h50 lies inside the step counts measured and within
-  ``precision`` (high / low), or wholly above the range (with calls at its top) or below
-  it; but only once :data:`settings.MIN_STEP_COUNTS` step counts have
+  ``precision`` (high / low) at two decisions running (one more round confirms it: stopping
+  the first time an interval happens to be narrow would favour runs whose data happen to
+  look steep, and cost coverage), or wholly above the range (with calls at its top) or
+  below it; but only once :data:`settings.MIN_STEP_COUNTS` step counts have
   :data:`settings.MIN_TRIALS_PER_COUNT` calls each (until then the next round goes to the
   best step count that lacks them). A run whose interval is above the range before any call
   at the top of the range asks there next. And stop when the budget is spent.
@@ -100,6 +102,7 @@ class Decision:
     calls: Array
     stop: list[str]
     quantiles: Array
+    precise: Array
 
 
 def lapse_steps(candidates: list[int]) -> list[int]:
@@ -116,9 +119,11 @@ def decide(
     budget: int,
     batch: int,
     precision: float,
+    precise_before: Array | None = None,
 ) -> Decision:
     """What each run does next, given its posterior, its calls so far per candidate step
-    count (``trials``, one row per run) and the calls it has spent."""
+    count (``trials``, one row per run), the calls it has spent, and whether its previous
+    decision found h50 precise (``precise_before``; ``None``: stop at the first)."""
     runs = posterior.runs
     quantiles = posterior.quantiles(0.5, PROBABILITIES)
     low, _, high = quantiles.T
@@ -136,7 +141,7 @@ def decide(
     for run in range(runs):
         if not spread[run]:
             continue
-        if precise[run]:
+        if precise[run] and (precise_before is None or precise_before[run]):
             stop[run] = "precision"
         elif above[run] and top_asked[run]:
             stop[run] = "above range"
@@ -162,4 +167,4 @@ def decide(
         choice = np.argmin(variances, axis=1)
         choice[going & above & ~top_asked] = len(candidates) - 1
     next_steps = np.where(going, steps[choice], 0)
-    return Decision(next_steps, np.where(going, calls, 0), stop, quantiles)
+    return Decision(next_steps, np.where(going, calls, 0), stop, quantiles, precise)

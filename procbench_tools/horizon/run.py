@@ -64,6 +64,7 @@ class TaskState:
     output_tokens: int = 0
     truncated: int = 0
     stop: str = ""
+    precise: bool = False  # the last decision found h50 precise enough (a stop needs it twice running)
     records: list[dict[str, Any]] = field(default_factory=list)
 
     @classmethod
@@ -109,7 +110,9 @@ class TaskState:
             options.budget,
             options.batch,
             options.precision,
+            np.array([self.precise]),
         )
+        self.precise = bool(decision.precise[0])
         if decision.stop[0]:
             return self._stopped(decision.stop[0])
         return [int(decision.steps[0])] * int(decision.calls[0])

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ EXAMPLE_KEYS = ("id", "task_id", "task", "steps", "question", "label", "prompt")
 
 def prepare_folder(folder: Path, settings: dict[str, Any]) -> dict[str, Any]:
     """Make ``folder`` (or check that its run has the same fixed settings) and return the
-    settings in force: a resumed run keeps its own seed."""
+    settings in force: a resumed run keeps its own seed; a new run without one draws it."""
     if folder.exists() and not folder.is_dir():
         raise ValueError(f"--output {folder} is a file; a horizon run needs a folder")
     path = folder / SETTINGS
@@ -50,6 +51,8 @@ def prepare_folder(folder: Path, settings: dict[str, Any]) -> dict[str, Any]:
                 f"--output {folder} holds a run with other settings ({key}: {earlier.get(key)!r}, now "
                 f"{settings.get(key)!r}); resume it with the same settings or use another folder"
             )
+    elif settings["seed"] is None:
+        settings = {**settings, "seed": secrets.randbelow(2**31)}
     folder.mkdir(parents=True, exist_ok=True)
     with atomic_text_file(path) as stream:
         json.dump(settings, stream, indent=2)

@@ -111,11 +111,15 @@ def simulate_adaptive(
     quantiles = np.zeros((runs, 3))
     stops = [""] * runs
     active = np.ones(runs, dtype=bool)
+    precise = np.zeros(runs, dtype=bool)
     while active.any():
         for rows in np.array_split(np.flatnonzero(active), max(1, int(np.ceil(active.sum() / CHUNK)))):
             posterior = fit(grid, candidates, successes[rows], trials[rows])
-            decision = decide(posterior, candidates, trials[rows], spent[rows], budget, batch, precision)
+            decision = decide(
+                posterior, candidates, trials[rows], spent[rows], budget, batch, precision, precise[rows]
+            )
             quantiles[rows] = decision.quantiles
+            precise[rows] = decision.precise
             for offset, run in enumerate(rows):
                 if decision.stop[offset]:
                     stops[run] = decision.stop[offset]
