@@ -28,9 +28,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from procbench_tools.horizon.simulate import TrueCurve, simulate_adaptive, simulate_fixed  # noqa: E402
-
 from arguments import positive_int  # noqa: E402
+
+from procbench_tools.horizon.simulate import TrueCurve, simulate_adaptive, simulate_fixed  # noqa: E402
 
 PAPER_GRID = list(range(2, 26))
 PAPER_PER_STEP = 10

@@ -37,8 +37,20 @@ def finished_run(tmp_path_factory):
     with OpenAIStandIn(model) as server:
         code = main(
             [
-                "horizon", *STANDIN, server.base_url, "--tasks", "Sort", "Cumulate", "--max-steps", "60",
-                "--seed", "5", "--budget", "240", "--output", str(folder),
+                "horizon",
+                *STANDIN,
+                server.base_url,
+                "--tasks",
+                "Sort",
+                "Cumulate",
+                "--max-steps",
+                "60",
+                "--seed",
+                "5",
+                "--budget",
+                "240",
+                "--output",
+                str(folder),
             ]
         )
         requests = len(server.requests)
@@ -91,8 +103,15 @@ def test_the_questions_are_fresh(finished_run):
 def test_procbench_evaluate_scores_the_log(finished_run, tmp_path):
     _, folder, _ = finished_run
     code = main(
-        ["evaluate", str(folder / "calls.jsonl"), "--dataset", str(folder / "examples.jsonl"),
-         "--output", str(tmp_path / "report"), "--no-plots"]
+        [
+            "evaluate",
+            str(folder / "calls.jsonl"),
+            "--dataset",
+            str(folder / "examples.jsonl"),
+            "--output",
+            str(tmp_path / "report"),
+            "--no-plots",
+        ]
     )
     assert code == 0
     calls = {call["id"]: call for call in lines(folder / "calls.jsonl")}
@@ -119,8 +138,22 @@ def test_killed_and_restarted_it_finishes_without_repeating_a_call(tmp_path):
     env = {**os.environ, "STANDIN_API_KEY": "test-key", "PYTHONPATH": str(ROOT)}
     with OpenAIStandIn(slow) as server:
         command = [
-            sys.executable, "-m", "procbench_tools", "horizon", *STANDIN, server.base_url, "--tasks", "Sort",
-            "--seed", "9", "--batch", "4", "--budget", "120", "--output", str(folder),
+            sys.executable,
+            "-m",
+            "procbench_tools",
+            "horizon",
+            *STANDIN,
+            server.base_url,
+            "--tasks",
+            "Sort",
+            "--seed",
+            "9",
+            "--batch",
+            "4",
+            "--budget",
+            "120",
+            "--output",
+            str(folder),
         ]
         process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         log = folder / "calls.jsonl"
@@ -135,9 +168,7 @@ def test_killed_and_restarted_it_finishes_without_repeating_a_call(tmp_path):
         asked_before = len(server.requests)
         result = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
         assert result.returncode == 0, result.stderr
-        asked_after = [
-            request["messages"][-1]["content"] for request in server.requests[asked_before:]
-        ]
+        asked_after = [request["messages"][-1]["content"] for request in server.requests[asked_before:]]
     assert f"resuming {folder}: {len(before)} calls already made" in result.stderr
     assert not logged_prompts & {text if isinstance(text, str) else text[0]["text"] for text in asked_after}
     after = lines(log)
@@ -150,8 +181,21 @@ def test_killed_and_restarted_it_finishes_without_repeating_a_call(tmp_path):
 
 def test_mockllm_model_works_offline(tmp_path, capsys):
     folder = tmp_path / "mock"
-    code = main(["horizon", "--model", "mockllm/model", "--tasks", "Sort", "--budget", "20", "--seed", "1",
-                 "--output", str(folder)])
+    code = main(
+        [
+            "horizon",
+            "--model",
+            "mockllm/model",
+            "--tasks",
+            "Sort",
+            "--budget",
+            "20",
+            "--seed",
+            "1",
+            "--output",
+            str(folder),
+        ]
+    )
     assert code == 0
     summary = json.loads((folder / "summary.json").read_text())
     sort = summary["by_task"]["Sort"]
@@ -191,8 +235,24 @@ def test_bad_values_are_one_line(arguments, message, tmp_path, capsys):
 
 def test_a_folder_of_another_run_is_refused(tmp_path, capsys):
     folder = tmp_path / "run"
-    assert main(["horizon", "--model", "mockllm/model", "--tasks", "Sort", "--budget", "6", "--seed", "1",
-                 "--output", str(folder)]) == 0
+    assert (
+        main(
+            [
+                "horizon",
+                "--model",
+                "mockllm/model",
+                "--tasks",
+                "Sort",
+                "--budget",
+                "6",
+                "--seed",
+                "1",
+                "--output",
+                str(folder),
+            ]
+        )
+        == 0
+    )
     with pytest.raises(SystemExit):
         main(["horizon", "--model", "mockllm/model", "--tasks", "Sort", "--seed", "2", "--output", str(folder)])
     assert "holds a run with other settings (seed: 1, now 2)" in capsys.readouterr().err

@@ -82,7 +82,31 @@ def test_level_estimates_never_extrapolate():
 
 
 def test_candidate_step_counts():
-    assert candidate_steps(1, 100) == [1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 13, 16, 19, 23, 27, 32, 38, 45, 54, 64, 76, 91, 100]
+    assert candidate_steps(1, 100) == [
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+        10,
+        11,
+        13,
+        16,
+        19,
+        23,
+        27,
+        32,
+        38,
+        45,
+        54,
+        64,
+        76,
+        91,
+        100,
+    ]
     assert candidate_steps(2, 25) == [2, 3, 4, 5, 6, 7, 8, 10, 11, 13, 16, 19, 23, 25]
     assert candidate_steps(30, 33) == [30, 31, 32, 33]
     with pytest.raises(ValueError, match="above the highest"):

@@ -94,43 +94,62 @@ def add_parser(commands: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "--model", required=True, help="an inspect-ai model name, as for `inspect eval --model` (openai/gpt-4o-mini, "
-        "openai-api/SERVICE/MODEL, mockllm/model, ...)"
+        "--model",
+        required=True,
+        help="an inspect-ai model name, as for `inspect eval --model` (openai/gpt-4o-mini, "
+        "openai-api/SERVICE/MODEL, mockllm/model, ...)",
     )
     parser.add_argument("--model-base-url", metavar="URL", help="base URL of the model's API (as inspect's)")
     parser.add_argument(
-        "-M", dest="model_args", action="append", type=_model_argument, default=[], metavar="KEY=VALUE",
+        "-M",
+        dest="model_args",
+        action="append",
+        type=_model_argument,
+        default=[],
+        metavar="KEY=VALUE",
         help="a model argument passed to inspect's get_model (repeatable), as inspect's -M",
     )
     parser.add_argument("--tasks", nargs="+", metavar="TASK", help="tasks to measure (default: all 23)")
     parser.add_argument(
-        "--min-steps", type=int, default=settings.DEFAULT_MIN_STEPS,
+        "--min-steps",
+        type=int,
+        default=settings.DEFAULT_MIN_STEPS,
         help=f"fewest steps asked (default: {settings.DEFAULT_MIN_STEPS}; a task's own minimum where higher)",
     )
     parser.add_argument(
-        "--max-steps", type=int, default=settings.DEFAULT_MAX_STEPS,
+        "--max-steps",
+        type=int,
+        default=settings.DEFAULT_MAX_STEPS,
         help=f"most steps asked (default: {settings.DEFAULT_MAX_STEPS})",
     )
     parser.add_argument(
-        "--budget", type=_positive_int, default=settings.DEFAULT_BUDGET,
+        "--budget",
+        type=_positive_int,
+        default=settings.DEFAULT_BUDGET,
         help=f"most calls per task (default: {settings.DEFAULT_BUDGET}; at least {2 * settings.LAPSE_TRIALS})",
     )
     parser.add_argument(
-        "--batch", type=_positive_int, default=settings.DEFAULT_BATCH,
+        "--batch",
+        type=_positive_int,
+        default=settings.DEFAULT_BATCH,
         help=f"calls per task per round, all sent at once (default: {settings.DEFAULT_BATCH})",
     )
     parser.add_argument(
-        "--precision", type=_ratio, default=settings.DEFAULT_PRECISION,
+        "--precision",
+        type=_ratio,
+        default=settings.DEFAULT_PRECISION,
         help="stop a task when the 95%% interval of h50 is within this ratio, high / low "
         f"(default: {settings.DEFAULT_PRECISION})",
     )
     parser.add_argument(
-        "--seed", type=int,
+        "--seed",
+        type=int,
         help=f"seed of the run's questions (default: a new random one, kept in run.json; not {DEFAULT_SEED}, "
         "the default benchmark's)",
     )
     parser.add_argument(
-        "--no-answer-format", action="store_true",
+        "--no-answer-format",
+        action="store_true",
         help="leave the JSON answer-format paragraph out of the prompts (as `procbench generate`)",
     )
     calls = parser.add_argument_group("model calls (inspect's options)")
@@ -140,7 +159,10 @@ def add_parser(commands: Any) -> None:
     calls.add_argument("--max-tokens", type=_positive_int, help="most tokens a reply may have (the model's default)")
     calls.add_argument("--temperature", type=float, help="sampling temperature (the model's default)")
     calls.add_argument(
-        "--cache", metavar="EXPIRY", nargs="?", const="1W",
+        "--cache",
+        metavar="EXPIRY",
+        nargs="?",
+        const="1W",
         help="cache replies on disk with inspect's cache, for EXPIRY (e.g. 1D, 1W; default 1W when given bare)",
     )
     parser.add_argument("--output", required=True, type=Path, help="folder for the log, summary and figure")
@@ -168,7 +190,8 @@ def check_arguments(args: argparse.Namespace) -> list[str]:
         raise ValueError(f"--budget must be at least {2 * settings.LAPSE_TRIALS} calls per task, got {args.budget}")
     if args.seed == DEFAULT_SEED:
         raise ValueError(
-            f"--seed {DEFAULT_SEED} is the default benchmark's seed; a horizon run draws its own questions: choose another"
+            f"--seed {DEFAULT_SEED} is the default benchmark's seed; "
+            "a horizon run draws its own questions: choose another"
         )
     if args.max_retries is not None and args.max_retries < 0:
         raise ValueError(f"--max-retries must be 0 or more, got {args.max_retries}")
@@ -255,8 +278,14 @@ def run(args: argparse.Namespace) -> int:
         },
     )
     options = RunOptions(
-        tasks, args.min_steps, args.max_steps, run_settings["seed"], not args.no_answer_format,
-        args.budget, args.batch, args.precision,
+        tasks,
+        args.min_steps,
+        args.max_steps,
+        run_settings["seed"],
+        not args.no_answer_format,
+        args.budget,
+        args.batch,
+        args.precision,
     )
     logged = read_calls(args.output)
     states = resume(options, logged)
@@ -266,7 +295,9 @@ def run(args: argparse.Namespace) -> int:
     if sys.stderr.isatty():
         from tqdm import tqdm
 
-        progress = tqdm(total=args.budget * len(tasks), initial=len(logged), unit="call", desc="horizon", file=sys.stderr)
+        progress = tqdm(
+            total=args.budget * len(tasks), initial=len(logged), unit="call", desc="horizon", file=sys.stderr
+        )
 
     def on_call(state: Any) -> None:
         if progress is not None:

@@ -23,9 +23,8 @@ tests and of ``benchmarks/horizon.py`` run vectorised; ``procbench horizon`` is 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -59,7 +58,9 @@ def design_target(grid: Grid, lowest: int, highest: int) -> Array:
 
 def _log_binomial(trials: int) -> Array:
     """log C(trials, k) for k = 0..trials."""
-    return np.array([math.lgamma(trials + 1) - math.lgamma(k + 1) - math.lgamma(trials - k + 1) for k in range(trials + 1)])
+    return np.array(
+        [math.lgamma(trials + 1) - math.lgamma(k + 1) - math.lgamma(trials - k + 1) for k in range(trials + 1)]
+    )
 
 
 def expected_variances(posterior: Posterior, candidates: list[int], trials: int, target: Array) -> Array:

@@ -113,11 +113,11 @@ class HorizonEstimate:
         return entry
 
 
-def estimate_from_posterior(posterior: Posterior, steps: tuple[int, int], calls: int, successes: int) -> HorizonEstimate:
+def estimate_from_posterior(
+    posterior: Posterior, steps: tuple[int, int], calls: int, successes: int
+) -> HorizonEstimate:
     """The estimate of a one-run posterior whose data span ``steps`` (lowest, highest)."""
-    levels = [
-        level_estimate(level, posterior.quantiles(level, PROBABILITIES)[0], *steps) for level in settings.LEVELS
-    ]
+    levels = [level_estimate(level, posterior.quantiles(level, PROBABILITIES)[0], *steps) for level in settings.LEVELS]
     return HorizonEstimate(levels[0], levels[1], calls, successes, steps)
 
 
@@ -187,7 +187,9 @@ def tallies(records: Iterable[Mapping[str, Any]]) -> dict[str, Tally]:
         try:
             task, steps, match = record["task"], record["steps"], record["sequential_match"]
         except KeyError as missing:
-            raise ValueError(f"record {number} lacks {missing}; a record needs task, steps and sequential_match") from None
+            raise ValueError(
+                f"record {number} lacks {missing}; a record needs task, steps and sequential_match"
+            ) from None
         if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
             raise ValueError(f"record {number}: steps must be a whole number of at least 1, got {steps!r}")
         if match not in (0, 1):

@@ -45,7 +45,10 @@ class Grid:
         tables = self._tables.get(steps)
         if tables is None:
             x = np.log2(steps)
-            tables = (log_success(x, self.theta, self.beta, self.lapse), log_failure(x, self.theta, self.beta, self.lapse))
+            tables = (
+                log_success(x, self.theta, self.beta, self.lapse),
+                log_failure(x, self.theta, self.beta, self.lapse),
+            )
             self._tables[steps] = tables
         return tables
 

@@ -44,7 +44,9 @@ def log2_horizon(level: float, theta: ArrayLike, beta: ArrayLike, lapse: ArrayLi
     reaches ``level`` (``level >= 1 - lapse``)."""
     if not 0 < level < 1:
         raise ValueError(f"a horizon level is a share between 0 and 1, got {level!r}")
-    theta, beta, lapse = np.broadcast_arrays(np.asarray(theta, float), np.asarray(beta, float), np.asarray(lapse, float))
+    theta, beta, lapse = np.broadcast_arrays(
+        np.asarray(theta, float), np.asarray(beta, float), np.asarray(lapse, float)
+    )
     ratio = level / (1 - lapse)
     defined = ratio < 1
     safe = np.where(defined, ratio, 0.5)

@@ -97,5 +97,3 @@ def normalise(log_weights: Array) -> Array:
     peak = log_weights.max(axis=1, keepdims=True)
     weights = np.exp(log_weights - peak)
     return weights / weights.sum(axis=1, keepdims=True)
-
-

@@ -187,7 +187,7 @@ async def run_rounds(
     log = CallLog(folder)
     try:
         while True:
-            planned = []
+            planned: list[tuple[TaskState, int]] = []
             for state in states.values():
                 was_going = not state.stop
                 steps = state.next_round(options)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import NDArray
 
 from . import settings
 from .design import candidate_steps, decide, lapse_steps
@@ -14,6 +15,8 @@ from .estimate import PROBABILITIES, interval_in_range
 from .grid import Array, Grid, default_grid
 from .model import log2_horizon, success_probability
 from .posterior import fit
+
+BoolArray = NDArray[np.bool_]
 
 CHUNK = 50  # runs fitted at once (memory: about 8 bytes x runs x grid points, a few times over)
 
@@ -49,7 +52,7 @@ class SimulatedRuns:
         rule of :func:`.estimate.interval_in_range`."""
         return interval_in_range(self.quantiles[:, 0], self.quantiles[:, 2], self.lowest, self.highest)
 
-    def covers(self, log2_truth: float) -> Array:
+    def covers(self, log2_truth: float) -> BoolArray:
         """Whether each run's reported interval holds the truth."""
         low, high = self.reported()
         return (low <= log2_truth) & (log2_truth <= high)
@@ -59,7 +62,7 @@ class SimulatedRuns:
         low, high = self.reported()
         return 2 ** (high - low)
 
-    def bounds_above(self) -> Array:
+    def bounds_above(self) -> BoolArray:
         """Whether each run reports h50 as a bound above the step counts asked."""
         return self.quantiles[:, 1] > np.log2(self.highest)
 
@@ -115,9 +118,7 @@ def simulate_adaptive(
     while active.any():
         for rows in np.array_split(np.flatnonzero(active), max(1, int(np.ceil(active.sum() / CHUNK)))):
             posterior = fit(grid, candidates, successes[rows], trials[rows])
-            decision = decide(
-                posterior, candidates, trials[rows], spent[rows], budget, batch, precision, precise[rows]
-            )
+            decision = decide(posterior, candidates, trials[rows], spent[rows], budget, batch, precision, precise[rows])
             quantiles[rows] = decision.quantiles
             precise[rows] = decision.precise
             for offset, run in enumerate(rows):
@@ -131,7 +132,7 @@ def simulate_adaptive(
                 successes[run, column] += rng.binomial(calls, probability[column])
                 spent[run] += calls
     asked = trials > 0
-    steps = np.asarray(candidates)
-    lowest_asked = steps[np.argmax(asked, axis=1)]
-    highest_asked = steps[len(candidates) - 1 - np.argmax(asked[:, ::-1], axis=1)]
+    counts = np.asarray(candidates)
+    lowest_asked = counts[np.argmax(asked, axis=1)]
+    highest_asked = counts[len(candidates) - 1 - np.argmax(asked[:, ::-1], axis=1)]
     return SimulatedRuns(quantiles, lowest_asked, highest_asked, spent, stops)

@@ -27,7 +27,10 @@ def horizon_table(report: HorizonReport) -> str:
     widths = [max(len(row[column]) for row in rows) for column in range(len(HEADER))]
     lines = []
     for number, row in enumerate(rows):
-        cells = [cell.ljust(width) if column == 0 else cell.rjust(width) for column, (cell, width) in enumerate(zip(row, widths))]
+        cells = [
+            cell.ljust(width) if column == 0 else cell.rjust(width)
+            for column, (cell, width) in enumerate(zip(row, widths))
+        ]
         lines.append("  ".join(cells).rstrip())
         if number == 0 or number == len(rows) - 2:
             lines.append("  ".join("-" * width for width in widths))
