@@ -8,9 +8,9 @@ count (``procbench_tools.horizon.simulate``). For each curve:
 
 - **fixed grid** (the paper's: 10 calls at each of 2..25 steps, 240 calls): coverage, the
   median interval ratio (high / low; ``inf`` when an end is open because h50 is near or
-  beyond the grid's edge), and the calls the grid needs for a median ratio of 1.5 or less,
-  found by giving it 10, 20, 40, ... calls per step count (``never`` when not reached by
-  --max-grid-calls in all);
+  beyond the grid's edge), and the fewest calls the grid needs for a median ratio of 1.5 or
+  less, the same number at every step count (``never`` when --max-grid-calls do not reach
+  it);
 - **adaptive** (``procbench horizon``'s design, steps 1..100, precision 1.5, batch 10,
   budget --budget): coverage, the median calls it spent, and the share of runs that reached
   1.5x before the budget.
@@ -45,17 +45,23 @@ CURVES = {
 }
 
 
-def fixed_calls_for_target(curve: TrueCurve, runs: int, seed: int, most: int) -> tuple[int | None, float]:
-    """The fewest calls (10, 20, 40, ... per step count of 2..25) whose median ratio is at
-    most TARGET, and the median ratio at the last size tried."""
-    per_step = PAPER_PER_STEP
-    while True:
-        ratio = float(np.median(simulate_fixed(curve, PAPER_GRID, per_step, runs, seed).ratios()))
-        if ratio <= TARGET:
-            return per_step * len(PAPER_GRID), ratio
-        if per_step * 2 * len(PAPER_GRID) > most:
-            return None, ratio
-        per_step *= 2
+def fixed_calls_for_target(curve: TrueCurve, runs: int, seed: int, most: int) -> int | None:
+    """The fewest calls of the paper's grid (the same number at each of 2..25 steps) whose
+    median interval ratio is at most TARGET: doubling from 10 per step count to a bracket,
+    then bisection; ``None`` when ``most`` calls do not reach it."""
+
+    def reaches(per_step: int) -> bool:
+        return float(np.median(simulate_fixed(curve, PAPER_GRID, per_step, runs, seed).ratios())) <= TARGET
+
+    low, high = 0, PAPER_PER_STEP  # low never reaches; high is tried
+    while not reaches(high):
+        if 2 * high * len(PAPER_GRID) > most:
+            return None
+        low, high = high, 2 * high
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (low, middle) if reaches(middle) else (middle, high)
+    return high * len(PAPER_GRID)
 
 
 def main() -> None:
@@ -77,7 +83,7 @@ def main() -> None:
     for name, curve in CURVES.items():
         truth = curve.log2_horizon()
         grid = simulate_fixed(curve, PAPER_GRID, PAPER_PER_STEP, args.runs, args.seed)
-        grid_calls, _ = fixed_calls_for_target(curve, args.runs, args.seed, args.max_grid_calls)
+        grid_calls = fixed_calls_for_target(curve, args.runs, args.seed, args.max_grid_calls)
         adaptive = simulate_adaptive(curve, args.runs, args.seed, budget=args.budget)
         reached = np.mean([stop in ("precision", "above range") for stop in adaptive.stops])
         adaptive_calls = float(np.median(adaptive.calls))
@@ -90,7 +96,7 @@ def main() -> None:
         )
     print(f"\n{time.perf_counter() - started:.0f} s")
     print(
-        "grid: 10, 20, 40, ... calls at each of 2..25 steps until the median ratio is at most 1.5 "
+        "grid: the fewest calls at each of 2..25 steps (the same at each) whose median ratio is at most 1.5 "
         f"('never' past {args.max_grid_calls} calls: an end stays open); adaptive: steps 1..100, batch 10, "
         f"budget {args.budget}; 'reached': runs that stopped on precision (or with the whole interval above 100)"
     )

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import hashlib
 import json
 import platform
 import sys
@@ -200,18 +199,11 @@ def check_arguments(args: argparse.Namespace) -> list[str]:
     return tasks
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as stream:
-        for block in iter(lambda: stream.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def summary_of(states: dict[str, Any], run_settings: dict[str, Any], folder: Path) -> tuple[dict[str, Any], Any]:
     """summary.json's content and the report behind it."""
     from importlib.metadata import version
 
+    from ..evaluation.provenance import sha256_of
     from ..horizon import estimate_horizons
     from ..horizon.runlog import CALLS
 
@@ -237,7 +229,7 @@ def summary_of(states: dict[str, Any], run_settings: dict[str, Any], folder: Pat
         "python": platform.python_version(),
         "time": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "settings": run_settings,
-        "calls_file": {"path": CALLS, "sha256": _sha256(folder / CALLS), "lines": len(records)},
+        "calls_file": {"path": CALLS, "sha256": sha256_of(folder / CALLS), "lines": len(records)},
         "questions": f"fresh draws from the run's seed (seed space 'horizon'), re-drawn when they repeat a "
         f"question or corpus sentence of the default benchmark (seed {DEFAULT_SEED})",
     }
