@@ -11,16 +11,25 @@
 The model, priors and interval method are in :mod:`.settings` and :mod:`.model`.
 """
 
-from .estimate import METHOD, HorizonEstimate, HorizonReport, LevelEstimate, estimate_horizons
-from .plot import draw_horizon
-from .table import horizon_table
+from __future__ import annotations
 
-__all__ = [
-    "METHOD",
-    "HorizonEstimate",
-    "HorizonReport",
-    "LevelEstimate",
-    "draw_horizon",
-    "estimate_horizons",
-    "horizon_table",
-]
+import importlib
+from typing import Any
+
+# Loaded when first used, so that the ``procbench`` command starts without numpy or matplotlib.
+_HOMES = {
+    "METHOD": "estimate",
+    "HorizonEstimate": "estimate",
+    "HorizonReport": "estimate",
+    "LevelEstimate": "estimate",
+    "estimate_horizons": "estimate",
+    "draw_horizon": "plot",
+    "horizon_table": "table",
+}
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{_HOMES[name]}", __name__), name)
