@@ -261,3 +261,15 @@ def test_a_folder_of_another_run_is_refused(tmp_path, capsys):
     with pytest.raises(SystemExit):
         main(["horizon", "--model", "mockllm/model", "--output", str(tmp_path / "file")])
     assert "is a file; a horizon run needs a folder" in capsys.readouterr().err
+
+
+def test_a_failed_call_is_one_line_and_the_run_can_resume(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("STANDIN_API_KEY", "test-key")
+    with OpenAIStandIn(lambda prompt: None) as server:  # every request refused (HTTP 400)
+        with pytest.raises(SystemExit) as stopped:
+            main(["horizon", *STANDIN, server.base_url, "--tasks", "Sort", "--seed", "3", "--output", str(tmp_path)])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err
+    assert "procbench horizon: error: Sort: the model call failed: " in error and "Traceback" not in error
+    assert f"(the calls made so far are in {tmp_path}; run again to resume)" in error
+    assert json.loads((tmp_path / "run.json").read_text())["seed"] == 3

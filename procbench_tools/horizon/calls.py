@@ -8,6 +8,7 @@ Concurrency (``max_connections``), retries and timeouts are inspect's, from
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,7 +66,7 @@ def make_model(
     try:
         return get_model(name, base_url=base_url, config=config, **arguments)
     except Exception as error:  # inspect raises many kinds for a bad name, a missing key or package
-        raise ValueError(f"--model {name}: {_first_line(error)}") from None
+        raise ValueError(f"--model {name}: {describe_error(error)}") from None
 
 
 async def ask(model: Any, prompt: str, cache: Any = None) -> Reply:
@@ -91,9 +92,21 @@ def cache_policy(expiry: str | None) -> Any:
     try:
         return CachePolicy(expiry=expiry)
     except Exception as error:
-        raise ValueError(f"--cache {expiry}: {_first_line(error)}") from None
+        raise ValueError(f"--cache {expiry}: {describe_error(error)}") from None
 
 
-def _first_line(error: BaseException) -> str:
-    text = str(error).strip() or type(error).__name__
-    return text.splitlines()[0]
+_MARKUP = re.compile(r"\[/?(?:bold|blue|red|yellow|green|italic|dim)(?: [a-z]+)*\]")
+
+
+def describe_error(error: BaseException) -> str:
+    """One line for an error of inspect or the model's client: the last attempt's error
+    behind a retry, rich markup and blank lines removed."""
+    last_attempt = getattr(error, "last_attempt", None)  # tenacity's RetryError
+    if last_attempt is not None and last_attempt.exception() is not None:
+        error = last_attempt.exception()
+    text = _MARKUP.sub("", str(error)).removeprefix("ERROR: ")
+    parts = [part.strip() for part in text.splitlines() if part.strip()]
+    joined = ". ".join(part.rstrip(".") for part in parts) + "." if parts else ""
+    return (
+        f"{type(error).__name__}: {joined}" if joined and last_attempt is not None else joined or type(error).__name__
+    )

@@ -22,7 +22,7 @@ import generators
 from ..scoring.measures import score_example
 from ..training.decontamination import Exclusion, benchmark_exclusion
 from . import settings
-from .calls import Reply, ask
+from .calls import Reply, ask, describe_error
 from .design import candidate_steps, decide, lapse_steps
 from .grid import default_grid
 from .posterior import fit
@@ -166,8 +166,7 @@ async def _one_call(
     try:
         reply = await ask(model, example["prompt"], cache)
     except Exception as error:
-        text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise ModelCallError(f"{state.task}: the model call failed: {text}") from None
+        raise ModelCallError(f"{state.task}: the model call failed: {describe_error(error)}") from None
     record = call_record(example, index, options, reply)
     log.append(record)
     state.add(record)
