@@ -51,7 +51,13 @@ def make_model(
 ) -> Any:
     """``inspect_ai.model.get_model`` with the run's options; ``ValueError`` with inspect's
     message when the name or an option is not accepted."""
-    from inspect_ai.model import GenerateConfig, get_model
+    try:
+        from inspect_ai.model import GenerateConfig, get_model
+    except ImportError:
+        raise ValueError(
+            "procbench horizon calls models through inspect-ai, which is not installed; install the inspect extra "
+            "(from this repository: .venv/bin/pip install '.[inspect]')"
+        ) from None
 
     arguments = dict(model_args or {})
     if name.startswith("mockllm/"):
