@@ -34,7 +34,7 @@ examples:
 Each task starts with {settings.LAPSE_TRIALS} calls at each of its two lowest step counts (to pin
 the lapse rate); then each round sends --batch calls at the step count that most shrinks
 the expected uncertainty of h50. A task stops when the 95% interval of h50 is within
---precision (high / low), when the interval lies wholly outside the range (reported as a
+--precision (high / low) at two rounds running, when the interval lies wholly outside the range (reported as a
 bound such as "> 100"), or when --budget is spent; never before {settings.MIN_STEP_COUNTS} step counts
 have {settings.MIN_TRIALS_PER_COUNT} calls each. Replies cut off by --max-tokens are logged but left out
 of the fit. A run stopped by Ctrl-C or a kill resumes with the same command: calls in
@@ -164,7 +164,9 @@ def add_parser(commands: Any) -> None:
         const="1W",
         help="cache replies on disk with inspect's cache, for EXPIRY (e.g. 1D, 1W; default 1W when given bare)",
     )
-    parser.add_argument("--output", required=True, type=Path, help="folder for the log, summary and figure")
+    parser.add_argument(
+        "--output", required=True, type=Path, metavar="DIR", help="folder for the log, summary and figure"
+    )
     parser.add_argument("--json", action="store_true", help="print summary.json instead of the table")
     parser.set_defaults(run=run)
 

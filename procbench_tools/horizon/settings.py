@@ -20,7 +20,8 @@ LAPSE_MAX, LAPSE_STEP = 0.5, 0.025
 
 MODEL_TEXT = "P(SM = 1 | n steps) = (1 - lapse) * logistic(-beta * (log2 n - theta))"
 PRIOR_TEXT = (
-    f"grid posterior, flat priors: theta uniform on [{THETA_MIN}, {THETA_MAX}] (log2 steps, step {THETA_STEP}), "
+    "grid posterior, flat priors: "
+    f"theta uniform on [{THETA_MIN}, {THETA_MAX}] (log2 steps, every 1/{round(1 / THETA_STEP)} doubling), "
     f"beta log-uniform on [{BETA_MIN}, {BETA_MAX}] ({BETA_COUNT} values), "
     f"lapse uniform on [0, {LAPSE_MAX}] (step {LAPSE_STEP})"
 )
