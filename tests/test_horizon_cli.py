@@ -156,7 +156,7 @@ def test_killed_and_restarted_it_finishes_without_repeating_a_call(tmp_path):
             "--output",
             str(folder),
         ]
-        process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         log = folder / "calls.jsonl"
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and (not log.exists() or log.read_text().count("\n") < 20):
@@ -167,7 +167,7 @@ def test_killed_and_restarted_it_finishes_without_repeating_a_call(tmp_path):
         assert 20 <= len(before) < 120
         logged_prompts = {generators.prompt_for("Sort", call["question"]) for call in before}
         asked_before = len(server.requests)
-        result = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
+        result = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True, timeout=300)
         assert result.returncode == 0, result.stderr
         asked_after = [request["messages"][-1]["content"] for request in server.requests[asked_before:]]
     assert f"resuming {folder}: {len(before)} calls already made" in result.stderr
