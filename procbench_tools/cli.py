@@ -12,6 +12,7 @@ from .atomic import terminate_on_sigterm
 from .commands import evaluate as evaluate_command
 from .commands import export as export_command
 from .commands import generate as generate_command
+from .commands import horizon as horizon_command
 from .commands import lm_eval_tasks as lm_eval_tasks_command
 from .commands import show as show_command
 from .errors import HubError, Terminated
@@ -27,6 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     export_command.add_parsers(commands)
     evaluate_command.add_parser(commands)
     show_command.add_parser(commands)
+    horizon_command.add_parser(commands)
     lm_eval_tasks_command.add_parser(commands)
     return parser
 

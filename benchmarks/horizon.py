@@ -1,0 +1,106 @@
+"""The procedure horizon on simulated models with known curves: coverage of the 95% interval
+of h50, and the calls each route needs for a 1.5x interval, side by side.
+
+    python benchmarks/horizon.py [--runs 200] [--seed 0]
+
+No model is called: a simulated reply is right with the curve's probability at its step
+count (``procbench_tools.horizon.simulate``). For each curve:
+
+- **fixed grid** (the paper's: 10 calls at each of 2..25 steps, 240 calls): coverage, the
+  median interval ratio (high / low; ``inf`` when an end is open because h50 is near or
+  beyond the grid's edge), and the fewest calls the grid needs for a median ratio of 1.5 or
+  less, the same number at every step count (``never`` when --max-grid-calls do not reach
+  it);
+- **adaptive** (``procbench horizon``'s design, steps 1..100, precision 1.5, batch 10,
+  budget --budget): coverage, the median calls it spent, and the share of runs that reached
+  1.5x before the budget.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from arguments import positive_int  # noqa: E402
+
+from procbench_tools.horizon.simulate import TrueCurve, simulate_adaptive, simulate_fixed  # noqa: E402
+
+PAPER_GRID = list(range(2, 26))
+PAPER_PER_STEP = 10
+TARGET = 1.5
+CURVES = {
+    "h50 4, lapse 0.1": TrueCurve(2.2, 1.5, 0.1),
+    "h50 10, gentle (beta 1)": TrueCurve(3.3, 1.0),
+    "h50 9, steep (beta 2), lapse 0.05": TrueCurve(3.3, 2.0, 0.05),
+    "h50 16, steep (beta 3)": TrueCurve(4.0, 3.0),
+    "h50 45 (beyond the grid)": TrueCurve(5.5, 1.5),
+    "h50 181 (beyond 100)": TrueCurve(7.5, 2.0),
+}
+
+
+def fixed_calls_for_target(curve: TrueCurve, runs: int, seed: int, most: int) -> int | None:
+    """The fewest calls of the paper's grid (the same number at each of 2..25 steps) whose
+    median interval ratio is at most TARGET: doubling from 10 per step count to a bracket,
+    then bisection; ``None`` when ``most`` calls do not reach it."""
+
+    def reaches(per_step: int) -> bool:
+        return float(np.median(simulate_fixed(curve, PAPER_GRID, per_step, runs, seed).ratios())) <= TARGET
+
+    low, high = 0, PAPER_PER_STEP  # low never reaches; high is tried
+    while not reaches(high):
+        if 2 * high * len(PAPER_GRID) > most:
+            return None
+        low, high = high, 2 * high
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (low, middle) if reaches(middle) else (middle, high)
+    return high * len(PAPER_GRID)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=positive_int, default=200, help="simulated runs per setting (default 200)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--budget", type=positive_int, default=1000, help="adaptive calls per run at most (1000)")
+    parser.add_argument("--max-grid-calls", type=positive_int, default=3840, help="largest fixed grid tried (3840)")
+    args = parser.parse_args()
+
+    print(f"{args.runs} simulated runs per setting; coverage of the 95% interval of h50; ratio = high / low\n")
+    header = (
+        f"{'true curve':36} | {'grid 240: cover':>15} {'ratio':>6} {'calls to 1.5x':>13} | "
+        f"{'adaptive: cover':>15} {'calls':>6} {'reached':>7} | {'fewer calls':>11}"
+    )
+    print(header)
+    print("-" * len(header))
+    started = time.perf_counter()
+    for name, curve in CURVES.items():
+        truth = curve.log2_horizon()
+        grid = simulate_fixed(curve, PAPER_GRID, PAPER_PER_STEP, args.runs, args.seed)
+        grid_calls = fixed_calls_for_target(curve, args.runs, args.seed, args.max_grid_calls)
+        adaptive = simulate_adaptive(curve, args.runs, args.seed, budget=args.budget)
+        reached = np.mean([stop in ("precision", "above range") for stop in adaptive.stops])
+        adaptive_calls = float(np.median(adaptive.calls))
+        gain = "–" if grid_calls is None else f"{grid_calls / adaptive_calls:.1f}x"
+        print(
+            f"{name:36} | {grid.covers(truth).mean():15.3f} {np.median(grid.ratios()):6.2f} "
+            f"{'never' if grid_calls is None else grid_calls:>13} | "
+            f"{adaptive.covers(truth).mean():15.3f} {adaptive_calls:6.0f} {reached:7.0%} | {gain:>11}",
+            flush=True,
+        )
+    print(f"\n{time.perf_counter() - started:.0f} s")
+    print(
+        "grid: the fewest calls at each of 2..25 steps (the same at each) whose median ratio is at most 1.5 "
+        f"('never' past {args.max_grid_calls} calls: an end stays open); adaptive: steps 1..100, batch 10, "
+        f"budget {args.budget}; 'reached': runs that stopped on precision (or with the whole interval above 100)"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,95 @@
+"""The horizon figure: sequential match against the step count (log axis), a panel per task
+and one pooled: the observed share at each step count asked with its Wilson interval (marker
+area grows with the calls there), the fitted curve (posterior median) with its pointwise
+95% band, and h50 and h80 marked with their intervals (an arrow for a bound)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.ticker import FixedLocator, NullFormatter, ScalarFormatter
+
+from ..evaluation.intervals import wilson
+from .estimate import PROBABILITIES, HorizonEstimate, HorizonReport, LevelEstimate, Tally, pooled_tally, tallies
+
+COLUMNS = 4
+LEVEL_COLOURS = {0.5: "#c0392b", 0.8: "#8e44ad"}
+
+
+def _mark(axis: Any, level: LevelEstimate, lowest: int, highest: int) -> None:
+    colour = LEVEL_COLOURS.get(level.level, "black")
+    label = f"h{round(level.level * 100)} {level.text()}"
+    if level.median is not None:
+        axis.plot([level.median], [level.level], "D", color=colour, zorder=5, label=label)
+        axis.axvline(level.median, color=colour, linewidth=0.8, linestyle="--")
+    low = level.low if level.low is not None else lowest
+    high = level.high if level.high is not None else highest
+    axis.plot([low, high], [level.level, level.level], color=colour, linewidth=3, alpha=0.6)
+    if level.bound is not None:
+        edge, direction = (highest, 1.25) if level.bound.startswith(">") else (lowest, 0.8)
+        axis.annotate(
+            "",
+            xy=(edge * direction, level.level),
+            xytext=(edge, level.level),
+            arrowprops={"arrowstyle": "->", "color": colour},
+        )
+        axis.plot([], [], color=colour, label=label)
+
+
+def _panel(axis: Any, title: str, tally: Tally, estimate: HorizonEstimate) -> None:
+    steps, successes, trials = tally.arrays()
+    lowest, highest = steps[0], steps[-1]
+    span = np.geomspace(lowest, highest, 80) if highest > lowest else np.array([lowest])
+    band = tally.posterior().curve_quantiles(span, PROBABILITIES)
+    axis.fill_between(span, band[0], band[2], color="#3498db", alpha=0.2, linewidth=0)
+    axis.plot(span, band[1], color="#2471a3", linewidth=1.5)
+    shares = [wins / count for wins, count in zip(successes, trials, strict=True)]
+    bounds = np.array([wilson(wins, count) for wins, count in zip(successes, trials, strict=True)])
+    errors = np.abs(bounds.T - np.array(shares))
+    axis.errorbar(steps, shares, yerr=errors, fmt="none", ecolor="#555555", elinewidth=0.8, capsize=2)
+    axis.scatter(steps, shares, s=[8 + 4 * math.sqrt(count) for count in trials], color="#222222", zorder=4)
+    for level in (estimate.h50, estimate.h80):
+        _mark(axis, level, lowest, highest)
+    axis.set_xscale("log", base=2)
+    ticks = [tick for tick in (1, 2, 4, 8, 16, 32, 64, 100) if lowest / 1.5 <= tick <= highest * 1.5]
+    axis.xaxis.set_major_locator(FixedLocator(ticks or [lowest]))
+    axis.xaxis.set_major_formatter(ScalarFormatter())
+    axis.xaxis.set_minor_formatter(NullFormatter())
+    axis.set_xlim(lowest / 1.3, highest * 1.45)
+    axis.set_ylim(-0.03, 1.03)
+    axis.set_title(f"{title} (n={tally.calls})", fontsize=10)
+    axis.legend(fontsize=7, loc="lower left", frameon=False)
+    axis.grid(alpha=0.3)
+
+
+def draw_horizon(records: Iterable[Mapping[str, Any]], report: HorizonReport, path: str | Path) -> None:
+    """Draw the horizon figure of ``records`` (``task``, ``steps``, ``sequential_match``) and
+    their ``report`` into the PNG file ``path``."""
+    by_task = tallies(records)
+    panels: list[tuple[str, Tally, HorizonEstimate]] = [
+        (task, by_task[task], estimate) for task, estimate in report.by_task.items()
+    ]
+    if len(panels) > 1:
+        panels.append(("pooled", pooled_tally(by_task.values()), report.pooled))
+    columns = min(COLUMNS, len(panels))
+    rows = math.ceil(len(panels) / columns)
+    figure, axes = plt.subplots(rows, columns, figsize=(3.6 * columns, 2.9 * rows), squeeze=False)
+    for axis, (title, tally, estimate) in zip(axes.flat, panels, strict=False):
+        _panel(axis, title, tally, estimate)
+    for axis in axes.flat[len(panels) :]:
+        axis.set_visible(False)
+    for axis in axes[:, 0]:
+        axis.set_ylabel("sequential match")
+    for axis in axes[-1, :]:
+        axis.set_xlabel("steps (log scale)")
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)

@@ -1,0 +1,99 @@
+"""The exact posterior over the grid, given successes and trials per step count.
+
+Weights have one row per run (a single fit is one row), so that many simulated runs are
+fitted at once with matrix products; everything here works row by row."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from .grid import Array, Grid
+
+
+def log_likelihood_tables(grid: Grid, steps: Sequence[int]) -> tuple[Array, Array]:
+    """``(log P(SM = 1), log P(SM = 0))``, one row per step count, one column per grid point."""
+    pairs = [grid.log_likelihood(int(count)) for count in steps]
+    return np.array([pair[0] for pair in pairs]), np.array([pair[1] for pair in pairs])
+
+
+@dataclass
+class Posterior:
+    """Normalised weights over ``grid``: one row per run."""
+
+    grid: Grid
+    weights: Array
+
+    @property
+    def runs(self) -> int:
+        return int(self.weights.shape[0])
+
+    def quantiles(self, level: float, probabilities: Sequence[float]) -> Array:
+        """The posterior quantiles of log2 h at ``level`` (``-inf`` where the mass below that
+        probability is on curves that never reach ``level``): one row per run, one column
+        per probability. The quantile is the smallest grid value whose cumulative weight
+        reaches the probability."""
+        values = self.grid.log2_horizon(level)
+        order = np.argsort(values, kind="stable")
+        cumulative = np.cumsum(self.weights[:, order], axis=1)
+        cumulative /= cumulative[:, -1:]
+        found = np.empty((self.runs, len(probabilities)))
+        for column, probability in enumerate(probabilities):
+            index = np.minimum((cumulative < probability).sum(axis=1), values.size - 1)
+            found[:, column] = values[order][index]
+        return found
+
+    def probability_above(self, level: float, log2_steps: float) -> Array:
+        """P(log2 h > ``log2_steps``) at ``level``, one value per run."""
+        return self.weights @ (self.grid.log2_horizon(level) > log2_steps).astype(float)
+
+    def probability_below(self, level: float, log2_steps: float) -> Array:
+        """P(log2 h < ``log2_steps``) at ``level``, one value per run."""
+        return self.weights @ (self.grid.log2_horizon(level) < log2_steps).astype(float)
+
+    def curve_quantiles(self, steps: ArrayLike, probabilities: Sequence[float], run: int = 0) -> Array:
+        """Pointwise posterior quantiles of P(SM = 1) at each of ``steps`` (one row per
+        probability), for one run. Grid points of negligible weight are left out first."""
+        weights = self.weights[run]
+        kept = weights > weights.max() * 1e-9
+        theta, beta, lapse, weights = (
+            self.grid.theta[kept],
+            self.grid.beta[kept],
+            self.grid.lapse[kept],
+            weights[kept] / weights[kept].sum(),
+        )
+        x = np.log2(np.asarray(steps, dtype=float))[:, None]
+        curves = (1 - lapse) / (1 + np.exp(beta * (x - theta)))  # one row per step count
+        order = np.argsort(curves, axis=1)
+        cumulative = np.cumsum(weights[order], axis=1)
+        found = np.empty((len(probabilities), x.shape[0]))
+        for row, probability in enumerate(probabilities):
+            index = np.minimum((cumulative < probability).sum(axis=1), weights.size - 1)
+            found[row] = np.take_along_axis(curves, order, axis=1)[np.arange(x.shape[0]), index]
+        return found
+
+
+def fit(grid: Grid, steps: Sequence[int], successes: ArrayLike, trials: ArrayLike) -> Posterior:
+    """The posterior after ``successes`` out of ``trials`` at each of ``steps`` (arrays with
+    one entry per step count, or one row per run for many runs at once)."""
+    wins = np.atleast_2d(np.asarray(successes, dtype=float))
+    counts = np.atleast_2d(np.asarray(trials, dtype=float))
+    if wins.shape != counts.shape or wins.shape[1] != len(steps):
+        raise ValueError(f"successes {wins.shape} and trials {counts.shape} must have one column per step count")
+    if np.any(wins < 0) or np.any(wins > counts):
+        raise ValueError("successes must lie between 0 and the trials at each step count")
+    log_weights = np.broadcast_to(grid.log_prior, (wins.shape[0], grid.size)).copy()
+    if len(steps):
+        log_success, log_failure = log_likelihood_tables(grid, steps)
+        log_weights += wins @ log_success + (counts - wins) @ log_failure  # every entry is finite
+    return Posterior(grid, normalise(log_weights))
+
+
+def normalise(log_weights: Array) -> Array:
+    """Weights summing to 1 in each row, from their logs."""
+    peak = log_weights.max(axis=1, keepdims=True)
+    weights = np.exp(log_weights - peak)
+    return weights / weights.sum(axis=1, keepdims=True)

@@ -1,0 +1,42 @@
+"""Every constant of the procedure horizon, in one place: the curve's levels, the grid and
+priors of the posterior, the credible mass, and the adaptive route's defaults and rules."""
+
+from __future__ import annotations
+
+# The levels of sequential match whose step counts are reported: h50 and h80.
+LEVELS = (0.5, 0.8)
+CREDIBLE_MASS = 0.95  # equal-tailed credible intervals: the 2.5% and 97.5% posterior quantiles
+
+# The grid of the posterior over (theta, beta, lapse); each prior is flat on its axis.
+# theta: log2 of the 50% point of the falling part of the curve, uniform from 2**-1.5 (0.35)
+# to 2**8 (256) steps, every 1/12 of a doubling (log-uniform in steps).
+THETA_MIN, THETA_MAX, THETA_STEP = -1.5, 8.0, 1 / 12
+# beta: how steeply the curve falls per doubling of the step count (logit units), log-uniform
+# from 0.25 (nearly flat) to 16 (a cliff), 20 values.
+BETA_MIN, BETA_MAX, BETA_COUNT = 0.25, 16.0, 20
+# lapse: the share of replies that fail whatever the length (format errors, refusals),
+# uniform from 0 to 0.5 every 0.025.
+LAPSE_MAX, LAPSE_STEP = 0.5, 0.025
+
+MODEL_TEXT = "P(SM = 1 | n steps) = (1 - lapse) * logistic(-beta * (log2 n - theta))"
+PRIOR_TEXT = (
+    "grid posterior, flat priors: "
+    f"theta uniform on [{THETA_MIN}, {THETA_MAX}] (log2 steps, every 1/{round(1 / THETA_STEP)} doubling), "
+    f"beta log-uniform on [{BETA_MIN}, {BETA_MAX}] ({BETA_COUNT} values), "
+    f"lapse uniform on [0, {LAPSE_MAX}] (step {LAPSE_STEP})"
+)
+INTERVAL_TEXT = (
+    f"equal-tailed {CREDIBLE_MASS:.0%} credible interval of the exact grid posterior; "
+    "an end (or the median) outside the step counts measured is left open (null) or given as a bound"
+)
+
+# The adaptive route (procbench horizon).
+DEFAULT_BUDGET = 300  # calls per task
+DEFAULT_BATCH = 10  # calls per task per round
+DEFAULT_PRECISION = 1.5  # stop when the 95% interval of h50 is within this ratio (high / low)
+DEFAULT_MIN_STEPS, DEFAULT_MAX_STEPS = 1, 100
+LAPSE_TRIALS = 3  # calls at each of the two lowest step counts first, to pin the lapse rate
+MIN_TRIALS_PER_COUNT = 3  # a step count counts towards the spread rule with this many calls
+MIN_STEP_COUNTS = 3  # no stop before that many step counts have MIN_TRIALS_PER_COUNT calls
+CANDIDATES_PER_DOUBLING = 4  # the step counts the design chooses from: about 2**(k/4), whole numbers
+DESIGN_MARGIN = 1.0  # the design's target, log2 h50, is clipped to this many doublings beyond the range

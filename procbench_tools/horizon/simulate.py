@@ -1,0 +1,138 @@
+"""Simulated models with known curves: many runs of the fixed grid or of the adaptive
+design at once, for the tests and ``benchmarks/horizon.py``. No model is called: a reply is
+right with the curve's probability at its step count."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from . import settings
+from .design import candidate_steps, decide, lapse_steps
+from .estimate import PROBABILITIES, interval_in_range
+from .grid import Array, Grid, default_grid
+from .model import log2_horizon, success_probability
+from .posterior import fit
+
+BoolArray = NDArray[np.bool_]
+
+CHUNK = 50  # runs fitted at once (memory: about 8 bytes x runs x grid points, a few times over)
+
+
+@dataclass(frozen=True)
+class TrueCurve:
+    """A simulated model: ``P(SM = 1 | n) = (1 - lapse) * logistic(-beta * (log2 n - theta))``."""
+
+    theta: float
+    beta: float
+    lapse: float = 0.0
+
+    def probability(self, steps: Array) -> Array:
+        return success_probability(steps, self.theta, self.beta, self.lapse)
+
+    def log2_horizon(self, level: float = 0.5) -> float:
+        return float(log2_horizon(level, self.theta, self.beta, self.lapse))
+
+
+@dataclass
+class SimulatedRuns:
+    """Per run: the 2.5%, 50% and 97.5% quantiles of log2 h50, the lowest and highest step
+    counts asked, the calls spent and why the run stopped."""
+
+    quantiles: Array
+    lowest: Array
+    highest: Array
+    calls: Array
+    stops: list[str]
+
+    def reported(self) -> tuple[Array, Array]:
+        """Each run's reported interval ends in log2 steps (``-inf``/``inf``: open), by the
+        rule of :func:`.estimate.interval_in_range`."""
+        return interval_in_range(self.quantiles[:, 0], self.quantiles[:, 2], self.lowest, self.highest)
+
+    def covers(self, log2_truth: float) -> BoolArray:
+        """Whether each run's reported interval holds the truth."""
+        low, high = self.reported()
+        return (low <= log2_truth) & (log2_truth <= high)
+
+    def ratios(self) -> Array:
+        """high / low of each run's reported interval; ``inf`` where an end is open."""
+        low, high = self.reported()
+        return 2 ** (high - low)
+
+    def bounds_above(self) -> BoolArray:
+        """Whether each run reports h50 as a bound above the step counts asked."""
+        return self.quantiles[:, 1] > np.log2(self.highest)
+
+
+def simulate_fixed(
+    curve: TrueCurve, steps: list[int], per_step: int, runs: int, seed: int, grid: Grid | None = None
+) -> SimulatedRuns:
+    """``runs`` runs of a fixed design: ``per_step`` calls at each of ``steps``."""
+    grid = grid or default_grid()
+    rng = np.random.default_rng(seed)
+    successes = rng.binomial(per_step, curve.probability(np.asarray(steps)), size=(runs, len(steps)))
+    trials = np.full((runs, len(steps)), per_step)
+    quantiles = np.vstack(
+        [
+            fit(grid, steps, successes[start : start + CHUNK], trials[start : start + CHUNK]).quantiles(
+                0.5, PROBABILITIES
+            )
+            for start in range(0, runs, CHUNK)
+        ]
+    )
+    calls = np.full(runs, per_step * len(steps))
+    return SimulatedRuns(quantiles, np.full(runs, min(steps)), np.full(runs, max(steps)), calls, ["fixed"] * runs)
+
+
+def simulate_adaptive(
+    curve: TrueCurve,
+    runs: int,
+    seed: int,
+    *,
+    lowest: int = settings.DEFAULT_MIN_STEPS,
+    highest: int = settings.DEFAULT_MAX_STEPS,
+    budget: int = settings.DEFAULT_BUDGET,
+    batch: int = settings.DEFAULT_BATCH,
+    precision: float = settings.DEFAULT_PRECISION,
+    grid: Grid | None = None,
+) -> SimulatedRuns:
+    """``runs`` runs of the adaptive design (:mod:`.design`) against ``curve``."""
+    grid = grid or default_grid()
+    rng = np.random.default_rng(seed)
+    candidates = candidate_steps(lowest, highest)
+    probability = curve.probability(np.asarray(candidates))
+    successes = np.zeros((runs, len(candidates)))
+    trials = np.zeros((runs, len(candidates)))
+    for steps in lapse_steps(candidates):
+        column = candidates.index(steps)
+        trials[:, column] += settings.LAPSE_TRIALS
+        successes[:, column] += rng.binomial(settings.LAPSE_TRIALS, probability[column], size=runs)
+    spent = trials.sum(axis=1)
+    quantiles = np.zeros((runs, 3))
+    stops = [""] * runs
+    active = np.ones(runs, dtype=bool)
+    precise = np.zeros(runs, dtype=bool)
+    while active.any():
+        for rows in np.array_split(np.flatnonzero(active), max(1, int(np.ceil(active.sum() / CHUNK)))):
+            posterior = fit(grid, candidates, successes[rows], trials[rows])
+            decision = decide(posterior, candidates, trials[rows], spent[rows], budget, batch, precision, precise[rows])
+            quantiles[rows] = decision.quantiles
+            precise[rows] = decision.precise
+            for offset, run in enumerate(rows):
+                if decision.stop[offset]:
+                    stops[run] = decision.stop[offset]
+                    active[run] = False
+                    continue
+                column = candidates.index(int(decision.steps[offset]))
+                calls = int(decision.calls[offset])
+                trials[run, column] += calls
+                successes[run, column] += rng.binomial(calls, probability[column])
+                spent[run] += calls
+    asked = trials > 0
+    counts = np.asarray(candidates)
+    lowest_asked = counts[np.argmax(asked, axis=1)]
+    highest_asked = counts[len(candidates) - 1 - np.argmax(asked[:, ::-1], axis=1)]
+    return SimulatedRuns(quantiles, lowest_asked, highest_asked, spent, stops)
