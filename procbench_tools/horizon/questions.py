@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import generators
-from generators.benchmark import question_digest
+from generators.benchmark import DIGEST_LENGTH, question_hash
 from generators.rng import derive_seed
 
 from ..training.decontamination import Exclusion
@@ -20,7 +20,7 @@ def horizon_id(task: str, steps: int, seed: int, index: int, question: Any) -> s
     """``Sort-07-h5-000042-1f0c9a2e``: task, steps, ``h`` + the run's seed, the call's index
     within its task, and the question's digest (as in benchmark ids: equal ids mean equal
     questions); the ``h`` field keeps it from ever equalling a benchmark or stream id."""
-    return f"{task}-{steps:02d}-h{seed}-{index:06d}-{question_digest(task, question)}"
+    return f"{task}-{steps:02d}-h{seed}-{index:06d}-{question_hash(task, question)[:DIGEST_LENGTH]}"
 
 
 def draw_example(

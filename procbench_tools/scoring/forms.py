@@ -218,6 +218,12 @@ def read_marked_walkthroughs(layout: Layout, expected: Expected) -> list[Candida
     return found
 
 
+def shown_steps(layout: Layout, expected: Expected) -> int:
+    """How many step states the text shows: the length of its longest walk-through."""
+    walks = _sections_and_walks(layout, expected)[1]
+    return max((len(walk.states) if walk.items is not None else len(walk.texts) for walk in walks), default=0)
+
+
 @dataclass(frozen=True)
 class Form:
     name: str

@@ -36,7 +36,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from .forms import FORMS, Candidate, Expected, same_state
+from .forms import FORMS, Candidate, Expected, same_state, shown_steps
 from .latex import plain_text
 from .layout import read_layout
 from .state_types import Kind, reference_states, state_kinds, typed
@@ -99,11 +99,13 @@ def _chosen(candidates: list[Candidate], expected: Expected) -> Candidate:
     return last
 
 
-def _read_text(text: str, kinds: tuple[Kind, Kind], count: int | None) -> Reading | None:
+def _read_text(text: str, kinds: tuple[Kind, Kind], count: int | None) -> tuple[Reading | None, int]:
+    """The answer in ``text``, and how many step states the text shows (its longest
+    walk-through)."""
     text = _tail(text)
     stripped = text.strip()
     if not stripped:
-        return None
+        return None, 0
     if stripped[0] == stripped[-1] == '"' and len(stripped) > 1:  # an answer sent as one JSON string
         try:
             inner = json.loads(stripped)
@@ -114,35 +116,51 @@ def _read_text(text: str, kinds: tuple[Kind, Kind], count: int | None) -> Readin
     layout = read_layout(plain_text(text))
     expected = Expected(count, *kinds)
     candidates = [candidate for form in FORMS for candidate in form.read(layout, expected)]
+    shown = shown_steps(layout, expected)
     if not candidates:
-        return None
+        return None, shown
     chosen = _chosen(candidates, expected)
     intermediate = [typed(state, kinds[0]) for state in chosen.intermediate or []]
     extent = FULL if chosen.intermediate is not None or count == 1 else FINAL_ONLY
-    return Reading(intermediate, typed(chosen.final, kinds[1]), chosen.form, extent)
+    return Reading(intermediate, typed(chosen.final, kinds[1]), chosen.form, extent), shown
 
 
-def _read(response: str, states: list[Any] | None) -> Reading | None:
+def _read(response: str, states: list[Any] | None) -> tuple[Reading | None, int]:
     kinds = state_kinds(states)
     count = len(states) if states else None
     text = _after_thinking(response.replace("\r\n", "\n"))
     block = _tagged_block(text)
     if block is not None:
-        tagged = _read_text(block, kinds, count)
+        tagged, shown = _read_text(block, kinds, count)
         if tagged is not None:
-            return tagged
+            return tagged, shown
     return _read_text(text, kinds, count)
 
 
-def read_reply(response: Any, states: list[Any] | None = None) -> Reading | None:
-    """The answer in ``response`` and how it was read, typed by ``states`` (a reference's
-    state sequence: its intermediate states, then its final one), or ``None``."""
+def audit_reply(response: Any, states: list[Any] | None = None) -> tuple[Reading | None, int]:
+    """The answer in ``response`` and how it was read (``None`` when none can be read),
+    typed by ``states`` (a reference's state sequence: its intermediate states, then its
+    final one); and how many step states the answer part of the reply shows (its longest
+    walk-through), to tell a reading that may have missed some (:func:`may_be_misread`)."""
     if not isinstance(response, str) or not response.strip():
-        return None
+        return None, 0
     try:
         return _read(response, states)
     except Exception:  # a safety net (the tests read with ``_read``, without it): no answer
-        return None
+        return None, 0
+
+
+def may_be_misread(reading: Reading | None, shown: int) -> bool:
+    """Whether a reply shows at least two step states more than were read from it (a
+    walk-through of 6 lines read as a final state only, say; one more is allowed: a
+    walk-through may start with the initial state)."""
+    read = 0 if reading is None else len(reading.intermediate) + 1
+    return shown >= read + 2
+
+
+def read_reply(response: Any, states: list[Any] | None = None) -> Reading | None:
+    """The answer in ``response`` and how it was read (see :func:`audit_reply`)."""
+    return audit_reply(response, states)[0]
 
 
 def read_states(response: Any, states: list[Any] | None = None) -> Prediction | None:
