@@ -10,15 +10,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..evaluation.engine import Reference
+    from ..evaluation.answers import AnswerLine
+    from ..evaluation.references import Dataset, Example
 
 EXAMPLES = """\
 examples:
-  procbench show Sort-07-003 --answers answers.jsonl --dataset procbench-dataset
+  procbench show Sort-07-003-990c6f33 --answers answers.jsonl --dataset procbench
       the prompt, the model's raw response, then reference and answer state by state,
-      the first wrong state marked
-  procbench show Sort-07-003 --dataset procbench-dataset --no-prompt
-      just the reference states
+      the first wrong state marked (the default benchmark exported to ./procbench)
+  procbench show Sort-07-003 --dataset procbench --no-prompt
+      just the reference states; an id without its last part works when one example has it
+  procbench show Sort-07-003 --dataset procbench.jsonl
+      the dataset as a JSON Lines file made by `procbench generate`
 """
 
 MARK = ">>"
@@ -33,8 +36,12 @@ def add_parser(commands: Any) -> None:
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("id", help="the example's id, e.g. Sort-07-003")
-    parser.add_argument("--dataset", required=True, help="an exported folder or a Hub dataset repo id")
+    parser.add_argument("id", help="the example's id, e.g. Sort-07-003-990c6f33 (or Sort-07-003)")
+    parser.add_argument(
+        "--dataset",
+        required=True,
+        help="a folder made by `procbench export`, a JSONL file made by `procbench generate`, or a Hub dataset repo id",
+    )
     parser.add_argument("--answers", type=Path, help="a model's answers file (JSON Lines, as for evaluate)")
     parser.add_argument("--no-prompt", action="store_true", help="leave the prompt out")
     parser.add_argument("--no-response", action="store_true", help="leave the model's raw response out")
@@ -45,18 +52,18 @@ def _state(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def state_rows(reference: Reference, prediction: Any) -> list[tuple[str, str, str, str]]:
+def state_rows(reference: Example, prediction: Any) -> list[tuple[str, str, str, str]]:
     """``(mark, step, reference state, predicted state)`` per scored state: step 1 … N (the
     last is the final state), as long as the longer of the two sequences; the first wrong
     state carries ``MARK``, and ``MISSING`` stands for a state one side lacks."""
-    import procbench_metric
+    from ..scoring.measures import parse_prediction, states_match
 
-    expected = [*reference.label["intermediate"], reference.label["final"]]
-    predicted = procbench_metric.parse_prediction(prediction) or []
+    expected = reference.states()
+    predicted = parse_prediction(prediction) or []
     rows, wrong_seen = [], False
     for index in range(max(len(expected), len(predicted))):
         has_reference, has_prediction = index < len(expected), index < len(predicted)
-        right = has_reference and has_prediction and procbench_metric.states_match(predicted[index], expected[index])
+        right = has_reference and has_prediction and states_match(predicted[index], expected[index])
         mark = ""
         if not right and not wrong_seen:
             mark, wrong_seen = MARK, True
@@ -93,22 +100,36 @@ def states_table(rows: list[tuple[str, str, str, str]], init: Any, answer_title:
     return "\n".join(lines)
 
 
-def _find(identifier: str, references: dict[str, Reference]) -> Reference:
+def find_example(identifier: str, dataset: Dataset) -> Example:
     """The example ``identifier`` names: a whole id, or one without its question digest
-    (``Sort-07-003``) when exactly one example of the dataset has it."""
-    if identifier in references:
-        return references[identifier]
-    starting = [known for known in references if known.startswith(identifier + "-")]
-    if len(starting) == 1:
-        return references[starting[0]]
-    close = starting[:3] or difflib.get_close_matches(identifier, list(references), n=3)
-    hint = f"; did you mean {', '.join(close)}?" if close else "; ids look like Sort-07-003-1f0c9a2e"
-    raise ValueError(f"no example {identifier!r} in the dataset{hint}")
+    (``Sort-07-003``) when exactly one example has it. ``ValueError`` otherwise, offering
+    the examples at the same place (task, steps and index), else the closest ids."""
+    from generators.benchmark import parse_example_id
+
+    from ..evaluation.references import Example
+
+    parsed = parse_example_id(identifier)
+    place = parsed.stem + "-" if parsed is not None else identifier + "-"
+    same_place, first_id = [], None
+    ids: list[str] = []
+    for position, row in enumerate(dataset.rows()):
+        first_id = first_id or row["id"]
+        if row["id"] == identifier:
+            return Example.from_row(row, position)
+        if row["id"].startswith(place) or row["id"] == place[:-1]:
+            same_place.append(Example.from_row(row, position))
+        ids.append(row["id"])
+    shortened = [example for example in same_place if example.id.startswith(identifier + "-")]
+    if len(shortened) == 1:
+        return shortened[0]
+    close = [example.id for example in same_place[:3]] or difflib.get_close_matches(identifier, ids, n=3)
+    hint = f"; did you mean {', '.join(close)}?" if close else f"; ids look like {first_id}"
+    raise ValueError(f"no example {identifier!r} in the dataset {dataset.source}{hint}")
 
 
 def render(
-    reference: Reference,
-    line: dict[str, Any] | None,
+    reference: Example,
+    line: AnswerLine | None,
     *,
     source: str = "",
     prompt: bool = True,
@@ -116,7 +137,7 @@ def render(
     width: int = 100,
 ) -> str:
     """The whole printout for one example and (optionally) one answer line."""
-    from ..evaluation.engine import LINE, read_and_score
+    from ..evaluation.scored import score_answer
 
     head = f"{reference.id}: task {reference.task}, {reference.steps} steps"
     parts = []
@@ -129,40 +150,42 @@ def render(
                   for index, state in enumerate(expected, start=1)]  # fmt: skip
         parts += ["=== reference ===", "\n".join(lines)]
         return "\n".join([head, "", *parts])
-    prediction, (accuracy, sequential, final, matched, valid), _ = read_and_score(line, reference)
-    where = f"{source}:{line[LINE]}" if LINE in line else source
+    where = f"{source}:{line.number}" if line.number is not None else source
+    scored = score_answer("", line, reference, where)
+    score = scored.score
     head += f"; answer at {where}" if where else ""
-    if response and "response" in line:
-        parts += ["=== response ===", str(line["response"]).rstrip(), ""]
-    verdict = "all states right" if sequential else f"first wrong state: step {matched + 1}"
-    if not valid:
+    if response and line.response is not None:
+        parts += ["=== response ===", str(line.response).rstrip(), ""]
+    verdict = (
+        "all states right" if score.sequential_match else f"first wrong state: step {score.prefix_match_length + 1}"
+    )
+    if not score.valid:
         verdict = "no readable answer"
+    elif scored.possibly_misread:
+        verdict += f"; the reply shows {scored.shown_steps} states but {scored.states_read} were read: check it"
     parts += [
         f"=== reference and answer ({verdict}) ===",
-        states_table(state_rows(reference, prediction), reference.label["init"], "answer", width),
+        states_table(state_rows(reference, scored.prediction), reference.label["init"], "answer", width),
         "",
-        f"PA {accuracy:.3f}  SM {sequential}  FM {final}  PML {matched}",
+        f"PA {score.prefix_accuracy:.3f}  SM {score.sequential_match}  FM {score.final_match}  "
+        f"PML {score.prefix_match_length}",
     ]
     return "\n".join([head, "", *parts])
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..evaluation.engine import load_references, read_predictions
+    from ..evaluation.answers import check_answers_path, find_answer
+    from ..evaluation.references import open_dataset
     from ..text import plural
 
+    if args.answers is not None:
+        check_answers_path(args.answers)
+    reference = find_example(args.id, open_dataset(args.dataset))
     line = None
     if args.answers is not None:
-        if not args.answers.is_file():
-            raise ValueError(f"answers file {args.answers} does not exist")
-        lines = {entry["id"]: entry for entry in read_predictions(args.answers)}
-    references = load_references(args.dataset)
-    reference = _find(args.id, references)
-    if args.answers is not None:
-        line = lines.get(reference.id)
+        line, count = find_answer(args.answers, reference.id)
         if line is None:
-            raise ValueError(
-                f"{args.answers} has no answer for {reference.id} ({plural(len(lines), 'answer')} in the file)"
-            )
+            raise ValueError(f"{args.answers} has no answer for {reference.id} ({plural(count, 'answer')} in the file)")
     width = shutil.get_terminal_size((100, 24)).columns
     print(
         render(

@@ -10,14 +10,17 @@
 - a folder holding one lm-eval run's ``samples_procbench_*.jsonl`` files (its 23 tasks),
   searched recursively, so ``--output_path`` or the model folder under it both work;
 
-and returns the same ``{"id", "response"}`` dicts as a JSON Lines answers file, or ``None``
-for anything else (a plain answers file).
+and returns the same ``{"id", "response"}`` dicts as a JSON Lines answers file (an inspect
+sample cut off by the token limit also has ``"truncated": True``), or ``None`` for anything
+else (a plain answers file). lm-eval's files are read lazily, a line at a time; repeated ids
+are refused by the caller, as for any answers file.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +32,11 @@ _ZIP = b"PK\x03\x04"
 _SAMPLES_FILE = re.compile(r"samples_(?P<task>.+)_(?P<date>\d{4}-\d{2}-\d{2}T[\d.\-]+)\.jsonl$")
 
 
-def read_harness_answers(path: Path) -> list[Line] | None:
+def read_harness_answers(path: Path) -> Iterator[Line] | None:
     """``{"id", "response"}`` lines from an inspect log or lm-eval samples (a file or a
     run's folder); ``None`` when ``path`` is neither; ``ValueError`` naming the file and
-    what is wrong with it otherwise."""
+    what is wrong with it otherwise (a folder's layout and an inspect log at once, an
+    lm-eval line when it is reached)."""
     if path.is_dir():
         return _lm_eval_folder(path)
     with path.open("rb") as stream:
@@ -46,7 +50,7 @@ def read_harness_answers(path: Path) -> list[Line] | None:
     except ValueError:
         first = None
     if _is_lm_eval_line(first):
-        return _unique(_lm_eval_lines(path), path)
+        return _lm_eval_lines(path)
     if first is None and first_line.strip() == b"{" and _is_inspect_json_log(path):
         return _inspect_log(path)
     return None
@@ -63,7 +67,7 @@ def _is_inspect_json_log(path: Path) -> bool:
     return isinstance(whole, dict) and "eval" in whole and "version" in whole
 
 
-def _inspect_log(path: Path) -> list[Line]:
+def _inspect_log(path: Path) -> Iterator[Line]:
     try:
         from inspect_ai.log import read_eval_log
     except ImportError:
@@ -82,13 +86,17 @@ def _inspect_log(path: Path) -> list[Line]:
             "(run inspect with --epochs 1)"
         )
     lines = [
-        {"id": str(sample.id), "response": sample.output.completion}
+        {
+            "id": str(sample.id),
+            "response": sample.output.completion,
+            "truncated": sample.output.stop_reason == "max_tokens",
+        }
         for sample in samples
         if sample.error is None and sample.output is not None and sample.output.choices
     ]
     if not lines:
         raise ValueError(f"{path}: the inspect log holds no answered sample (status {log.status})")
-    return _unique(lines, path)
+    return iter(lines)
 
 
 # --- lm-evaluation-harness --------------------------------------------------------------------
@@ -108,19 +116,17 @@ def _response(line: Line) -> str:
     return first[0] if isinstance(first, list) and first else str(first)
 
 
-def _lm_eval_lines(path: Path) -> list[Line]:
-    lines = []
+def _lm_eval_lines(path: Path) -> Iterator[Line]:
     for number, line in json_lines(path, "lm-eval samples file", str(path)):
         if not _is_lm_eval_line(line) or not isinstance(line["doc"].get("id"), str):
             raise ValueError(
                 f"{path}:{number}: not a ProcBench doc of lm-eval's samples file (no doc id); "
                 "run the tasks of `procbench lm-eval-tasks`"
             )
-        lines.append({"id": line["doc"]["id"], "response": _response(line)})
-    return lines
+        yield {"id": line["doc"]["id"], "response": _response(line)}
 
 
-def _lm_eval_folder(folder: Path) -> list[Line]:
+def _lm_eval_folder(folder: Path) -> Iterator[Line]:
     runs: dict[tuple[Path, str], list[Path]] = {}
     for path in sorted(folder.rglob("samples_procbench*.jsonl")):
         match = _SAMPLES_FILE.match(path.name)
@@ -137,14 +143,4 @@ def _lm_eval_folder(folder: Path) -> list[Line]:
         )
         raise ValueError(f"{folder} holds {len(runs)} lm-eval runs ({shown}); pass the samples files of one run")
     (files,) = runs.values()
-    lines = [line for path in files for line in _lm_eval_lines(path)]
-    return _unique(lines, folder)
-
-
-def _unique(lines: list[Line], source: Path) -> list[Line]:
-    seen: set[str] = set()
-    for line in lines:
-        if line["id"] in seen:
-            raise ValueError(f"{source}: id {line['id']!r} appears twice")
-        seen.add(line["id"])
-    return lines
+    return (line for path in files for line in _lm_eval_lines(path))

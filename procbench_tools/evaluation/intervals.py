@@ -3,37 +3,42 @@
 - Sequential Match and Final Match are 0/1 per example: the Wilson score interval of a
   binomial proportion (closed form; sensible at 0 and 1 and for small n, unlike the normal
   approximation).
-- Prefix Accuracy takes values in [0, 1]: the percentile bootstrap over examples,
-  ``RESAMPLES`` resamples drawn with numpy's PCG64 from the fixed ``SEED``. Each group of
-  examples gets its own generator from that seed and its values sorted first, so an
-  interval depends only on the group's values, never on the order the answers came in
-  (a JSONL file, an inspect log and lm-eval samples of the same answers agree) nor on
-  which other groups were computed before it.
+- Prefix Accuracy takes values in [0, 1]: the Clopper–Pearson interval applied to the summed
+  PA, ``S = sum of PA``: ``[Beta⁻¹(2.5%; S, n − S + 1), Beta⁻¹(97.5%; S + 1, n − S)]`` (the
+  ends are 0 and 1 when S is 0 and n). For 0/1 values it is the exact binomial interval,
+  whose coverage is at least 95% at every n and mean; a variable in [0, 1] varies at most
+  as much as a 0/1 one with the same mean, and the coverage stays at least 95% for the
+  extreme (two-point) distributions in between (``tests/test_intervals.py`` computes it
+  exactly, and checks other shapes by simulation). So three examples all at PA 1 give
+  ``[0.292, 1]``, never the zero-width ``[1, 1]`` a bootstrap gives. It depends only on
+  S and n: the same in any order of the answers.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 
 LEVEL = 0.95
 Z = 1.959963984540054  # the standard normal's 97.5% quantile
-RESAMPLES = 10_000
-SEED = 0
-CHUNK = 4_000_000  # drawn indices held in memory at once (16 MB)
+TAIL = (1 - LEVEL) / 2
 
 METHODS = {
     "level": LEVEL,
     "sequential_match": "Wilson score interval",
     "final_match": "Wilson score interval",
-    "prefix_accuracy": f"percentile bootstrap over examples, {RESAMPLES} resamples, numpy PCG64 seed {SEED}",
+    "prefix_accuracy": "Clopper-Pearson interval of the summed prefix accuracy "
+    "[Beta^-1(0.025; S, n - S + 1), Beta^-1(0.975; S + 1, n - S)], S = sum of PA",
 }
+
+
+def _check(n: int) -> None:
+    if n <= 0:
+        raise ValueError("an interval needs at least one example")
 
 
 def wilson(successes: int, n: int) -> list[float]:
     """The Wilson score interval ``[low, high]`` of ``successes`` out of ``n``."""
-    if n <= 0:
-        raise ValueError("an interval needs at least one example")
+    _check(n)
     share = successes / n
     spread = Z * Z / n
     centre = (share + spread / 2) / (1 + spread)
@@ -44,34 +49,13 @@ def wilson(successes: int, n: int) -> list[float]:
     return [low, high]
 
 
-def bootstrap_mean(values: Sequence[float], resamples: int = RESAMPLES, seed: int = SEED) -> list[float]:
-    """The percentile bootstrap interval ``[low, high]`` of the mean of ``values``: the
-    2.5% and 97.5% quantiles (numpy's default linear interpolation) of ``resamples`` means
-    of ``len(values)`` values drawn with replacement (``[v, v]`` when all values are v);
-    the values are sorted first, so their order does not matter."""
-    import numpy as np
+def clopper_pearson(total: float, n: int) -> list[float]:
+    """The Clopper–Pearson interval ``[low, high]`` of a mean of ``n`` values in [0, 1]
+    that add up to ``total`` (see the module docstring)."""
+    from scipy.stats import beta
 
-    data = np.sort(np.asarray(values, dtype=float))  # the same interval in any order
-    if data.size == 0:
-        raise ValueError("an interval needs at least one example")
-    if data.min() == data.max():
-        return [float(data[0]), float(data[0])]
-    generator = np.random.default_rng(seed)
-    means = np.empty(resamples)
-    rows = max(1, CHUNK // data.size)
-    for start in range(0, resamples, rows):
-        count = min(rows, resamples - start)
-        drawn = generator.integers(0, data.size, size=(count, data.size), dtype=np.int32)
-        means[start : start + count] = data[drawn].mean(axis=1)
-    low, high = np.quantile(means, [(1 - LEVEL) / 2, (1 + LEVEL) / 2])
-    return [float(low), float(high)]
-
-
-def intervals(accuracy: Sequence[float], sequential: Sequence[int], final: Sequence[int]) -> dict[str, list[float]]:
-    """``{"prefix_accuracy_ci", "sequential_match_ci", "final_match_ci"}`` of one group,
-    from its examples' PA, SM and FM."""
-    return {
-        "prefix_accuracy_ci": bootstrap_mean(accuracy),
-        "sequential_match_ci": wilson(sum(sequential), len(sequential)),
-        "final_match_ci": wilson(sum(final), len(final)),
-    }
+    _check(n)
+    total = min(max(total, 0.0), float(n))
+    low = 0.0 if total <= 0 else float(beta.ppf(TAIL, total, n - total + 1))
+    high = 1.0 if total >= n else float(beta.ppf(1 - TAIL, total + 1, n - total))
+    return [low, high]

@@ -6,15 +6,16 @@ import codecs
 import contextlib
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 
-def numbered_lines(path: Path, what: str) -> Iterator[tuple[int, str]]:
+def numbered_lines(path: Path, what: str, progress: Callable[[int], object] | None = None) -> Iterator[tuple[int, str]]:
     """The non-blank lines of a UTF-8 file (``-``: standard input) with their numbers; a
-    UTF-8 byte order mark is skipped. ``ValueError`` naming the file (and line) when it is a
-    folder, missing, not UTF-8 or empty."""
+    UTF-8 byte order mark is skipped; ``progress`` is called with the bytes of each line.
+    ``ValueError`` naming the file (and line) when it is a folder, missing, not UTF-8 or
+    empty."""
     shown = "standard input" if str(path) == "-" else str(path)
     if str(path) != "-":
         if path.is_dir():
@@ -25,6 +26,8 @@ def numbered_lines(path: Path, what: str) -> Iterator[tuple[int, str]]:
     with contextlib.ExitStack() as stack:
         stream = sys.stdin.buffer if str(path) == "-" else stack.enter_context(path.open("rb"))
         for number, raw in enumerate(stream, start=1):
+            if progress is not None:
+                progress(len(raw))
             if number == 1 and raw.startswith(codecs.BOM_UTF8):
                 raw = raw[len(codecs.BOM_UTF8) :]
             try:
@@ -41,10 +44,12 @@ def numbered_lines(path: Path, what: str) -> Iterator[tuple[int, str]]:
         raise ValueError(f"{what} {shown} is empty: expected one JSON object a line")
 
 
-def json_lines(path: Path, what: str, where: str) -> Iterator[tuple[int, Any]]:
+def json_lines(
+    path: Path, what: str, where: str, progress: Callable[[int], object] | None = None
+) -> Iterator[tuple[int, Any]]:
     """:func:`numbered_lines` parsed as JSON; ``ValueError`` ``"<where>:<line>: not a JSON
     object"`` for a line that is not JSON."""
-    for number, text in numbered_lines(path, what):
+    for number, text in numbered_lines(path, what, progress):
         try:
             yield number, json.loads(text)
         except ValueError as error:

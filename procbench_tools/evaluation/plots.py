@@ -1,15 +1,18 @@
 """The report's figures, as PNG files (matplotlib, headless), and the numbers behind them.
 
-Each figure function takes the per-model summaries and score rows and a path; ``FIGURES``
-names every file the report may draw (in the paper's order)."""
+Every figure has one signature, :data:`Figure`: it takes the report's :class:`FigureData`
+(the summaries, each model's tallies and horizon) and the report folder, draws its file
+(or files) there and returns their paths. ``FIGURES`` lists them in the paper's order; a
+new figure is a function and a line there (and its test)."""
 
 from __future__ import annotations
 
 import statistics
-from collections import defaultdict
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import matplotlib
 
@@ -19,8 +22,21 @@ from matplotlib.ticker import MaxNLocator
 
 import generators
 
+if TYPE_CHECKING:
+    from .summary import ModelTally
+
 Summaries = dict[str, dict[str, Any]]
-RowsByModel = dict[str, list[dict[str, Any]]]
+
+
+@dataclass(frozen=True)
+class FigureData:
+    """What the figures are drawn from."""
+
+    summaries: Summaries  # summary.json's models
+    tallies: dict[str, ModelTally]
+    horizons: dict[str, Any]  # each model's HorizonReport (None when it has none)
+    steps_of_examples: Counter[int]  # step counts of the examples any model answered
+
 
 MEASURES = [
     ("sequential_match", "Sequential Match"),
@@ -79,8 +95,9 @@ def _save(figure: Any, path: Path, tight: bool = True) -> Path:
     return path
 
 
-def length_curves(summaries: Summaries, path: Path) -> Path:
+def length_curves(data: FigureData, folder: Path) -> list[Path]:
     """SM, PA, FM and PML against problem length, a line per model (the paper's Figure 2)."""
+    summaries = data.summaries
     figure, axes = plt.subplots(2, 2, figsize=(11, 7.5), sharex=True)
     for axis, (key, title) in zip(axes.flat, MEASURES, strict=True):
         for name, summary in summaries.items():
@@ -98,11 +115,12 @@ def length_curves(summaries: Summaries, path: Path) -> Path:
         axis.set_xlabel("problem length (steps)")
     axes[0][0].legend(fontsize="small")
     figure.suptitle("Scores by problem length")
-    return _save(figure, path)
+    return [_save(figure, folder / "length_curves.png")]
 
 
-def pa_by_task(summaries: Summaries, path: Path) -> Path:
+def pa_by_task(data: FigureData, folder: Path) -> list[Path]:
     """Mean prefix accuracy per task, a bar per model (the paper's Figure 6)."""
+    summaries = data.summaries
     tasks = tasks_of(summaries)
     height = 0.8 / len(summaries)
     figure, axis = plt.subplots(figsize=(8, 0.35 * len(tasks) * max(1, len(summaries) / 2) + 1.5))
@@ -118,21 +136,27 @@ def pa_by_task(summaries: Summaries, path: Path) -> Path:
     axis.grid(axis="x", alpha=0.3)
     if len(summaries) > 1:
         axis.legend(fontsize="small")
-    return _save(figure, path)
+    return [_save(figure, folder / "pa_by_task.png")]
 
 
-def pa_distribution(rows_by_model: RowsByModel, path: Path) -> Path:
+def pa_bucket_shares(accuracies: Counter[float]) -> list[float]:
+    """The share of answers in each bucket of ``PA_BUCKETS``, from each PA value's count."""
+    n = sum(accuracies.values())
+    return [sum(count for value, count in accuracies.items() if test(value)) / n for _, test in PA_BUCKETS]
+
+
+def pa_distribution(data: FigureData, folder: Path) -> list[Path]:
     """The share of examples in each PA bucket for each problem length (the paper's
     Figure 3), a panel per model."""
-    figure, axes = plt.subplots(len(rows_by_model), 1, figsize=(11, 3.2 * len(rows_by_model)), squeeze=False)
-    for axis, (name, rows) in zip(axes[:, 0], rows_by_model.items(), strict=True):
-        steps = sorted({row["steps"] for row in rows})
+    tallies = data.tallies
+    figure, axes = plt.subplots(len(tallies), 1, figsize=(11, 3.2 * len(tallies)), squeeze=False)
+    for axis, (name, tally) in zip(axes[:, 0], tallies.items(), strict=True):
+        by_steps = tally.by_steps()
+        steps = list(by_steps)
+        shares_by_steps = [pa_bucket_shares(by_steps[count].accuracies) for count in steps]
         bottom = [0.0] * len(steps)
-        for (label, test), colour in zip(PA_BUCKETS, PA_COLOURS, strict=True):
-            shares = []
-            for count in steps:
-                values = [row["prefix_accuracy"] for row in rows if row["steps"] == count]
-                shares.append(sum(1 for value in values if test(value)) / len(values))
+        for bucket, ((label, _), colour) in enumerate(zip(PA_BUCKETS, PA_COLOURS, strict=True)):
+            shares = [shares_of_steps[bucket] for shares_of_steps in shares_by_steps]
             axis.bar(steps, shares, bottom=bottom, color=colour, label=label)
             bottom = [b + s for b, s in zip(bottom, shares, strict=True)]
         axis.set_title(name)
@@ -144,36 +168,33 @@ def pa_distribution(rows_by_model: RowsByModel, path: Path) -> Path:
     handles, labels = axes[0, 0].get_legend_handles_labels()
     figure.legend(handles, labels, ncol=4, fontsize="small", loc="upper center", bbox_to_anchor=(0.5, 0.96))
     figure.tight_layout(rect=(0, 0, 1, 0.92))
-    return _save(figure, path)
+    return [_save(figure, folder / "pa_distribution.png")]
 
 
 # --- Figure 4: share of examples right for at least N steps ------------------------------
 
 
-def threshold_shares(rows: list[dict[str, Any]], highest: int) -> list[float]:
-    """For N = 1 … ``highest``, the share of ``rows`` whose prefix match length is at
-    least N."""
-    counts = [0] * (highest + 2)
-    for row in rows:
-        counts[min(row["prefix_match_length"], highest + 1)] += 1
-    shares, at_least = [], len(rows)
-    for threshold in range(1, highest + 1):
-        at_least -= counts[threshold - 1]
-        shares.append(at_least / len(rows))
-    return shares
+def threshold_shares(lengths: Counter[int], highest: int) -> list[float]:
+    """For N = 1 … ``highest``, the share of answers whose prefix match length is at least
+    N, from the count of answers with each length."""
+    n = sum(lengths.values())
+    return [
+        sum(count for length, count in lengths.items() if length >= threshold) / n
+        for threshold in range(1, highest + 1)
+    ]
 
 
-def pml_threshold(rows_by_model: RowsByModel, path: Path) -> Path:
+def pml_threshold(data: FigureData, folder: Path) -> list[Path]:
     """For each step threshold N, the share of examples whose prefix match length is at
     least N, a curve per model (the paper's Figure 4), with the ceiling a model that gets
-    every state right would reach on the same examples."""
-    steps_of = {row["id"]: row["steps"] for rows in rows_by_model.values() for row in rows}
-    highest = max(steps_of.values())
+    every state right would reach on the examples any model answered."""
+    highest = max(data.steps_of_examples)
     thresholds = list(range(1, highest + 1))
     figure, axis = plt.subplots(figsize=(8, 5))
-    for name, rows in rows_by_model.items():
-        axis.plot(thresholds, threshold_shares(rows, highest), marker="o", ms=3, label=f"{name} (n={len(rows)})")
-    ceiling = threshold_shares([{"prefix_match_length": steps} for steps in steps_of.values()], highest)
+    for name, tally in data.tallies.items():
+        label = f"{name} (n={tally.n})"
+        axis.plot(thresholds, threshold_shares(tally.matched, highest), marker="o", ms=3, label=label)
+    ceiling = threshold_shares(data.steps_of_examples, highest)
     axis.plot(thresholds, ceiling, color="grey", linestyle="--", label="every state right")
     axis.set_xlabel("step threshold N")
     axis.set_ylabel("share of examples with prefix match length ≥ N")
@@ -182,35 +203,33 @@ def pml_threshold(rows_by_model: RowsByModel, path: Path) -> Path:
     axis.xaxis.set_major_locator(_integer_ticks())
     axis.grid(alpha=0.3)
     axis.legend(fontsize="small")
-    return _save(figure, path)
+    return [_save(figure, folder / "pml_threshold.png")]
 
 
 # --- Figures 5, 11, 12: mean PML by problem length, a panel per task ---------------------
 
 
-def mean_pml_by_task_and_length(rows: list[dict[str, Any]]) -> dict[str, dict[int, float]]:
+def mean_pml_by_task_and_length(tally: ModelTally) -> dict[str, dict[int, float]]:
     """``{task: {steps: mean prefix match length}}``."""
-    groups: defaultdict[str, defaultdict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
-    for row in rows:
-        groups[row["task"]][row["steps"]].append(row["prefix_match_length"])
-    return {
-        task: {steps: sum(values) / len(values) for steps, values in sorted(by_steps.items())}
-        for task, by_steps in groups.items()
-    }
+    means: dict[str, dict[int, float]] = {}
+    for (task, steps), group in sorted(tally.groups.items(), key=lambda item: item[0][1]):
+        means.setdefault(task, {})[steps] = group.matched / group.n
+    return means
 
 
-def pml_by_task_length(summaries: Summaries, rows_by_model: RowsByModel, path: Path) -> Path:
+def pml_by_task_length(data: FigureData, folder: Path) -> list[Path]:
     """Mean prefix match length against problem length, a panel per task and a line per
     model (the paper's Figures 5, 11 and 12), with the diagonal a perfect answer reaches."""
-    tasks = tasks_of(summaries)
-    means = {name: mean_pml_by_task_and_length(rows) for name, rows in rows_by_model.items()}
+    tasks = tasks_of(data.summaries)
+    tallies = data.tallies
+    means = {name: mean_pml_by_task_and_length(tally) for name, tally in tallies.items()}
     columns = min(4, len(tasks))
     rows_count = -(-len(tasks) // columns)
     size = (max(7.0, 3.6 * columns), 2.9 * rows_count + 0.8)
     figure, axes = plt.subplots(rows_count, columns, figsize=size, sharex=True, sharey=True, squeeze=False)
-    every_step = sorted({row["steps"] for rows in rows_by_model.values() for row in rows})
+    every_step = sorted(data.steps_of_examples)
     for axis, task in zip(axes.flat, tasks, strict=False):
-        for name in rows_by_model:
+        for name in tallies:
             by_steps = means[name].get(task, {})
             axis.plot(list(by_steps), list(by_steps.values()), marker="o", ms=2.5, label=name)
         axis.plot(every_step, every_step, color="grey", linestyle="--", linewidth=0.8, label="every state right")
@@ -228,7 +247,7 @@ def pml_by_task_length(summaries: Summaries, rows_by_model: RowsByModel, path: P
     anchor = (0.5, 1 - 0.35 / height)
     figure.legend(handles, labels, ncol=min(len(labels), 6), loc="upper center", bbox_to_anchor=anchor)
     figure.suptitle("Mean prefix match length by problem length, per task", y=1 - 0.05 / height, va="top")
-    return _save(figure, path, tight=False)
+    return [_save(figure, folder / "pml_by_task_length.png", tight=False)]
 
 
 # --- Figure 9: SM, PA and FM per task -----------------------------------------------------
@@ -260,9 +279,10 @@ def task_order(summaries: Summaries) -> list[str]:
     )
 
 
-def task_scores(summaries: Summaries, path: Path) -> Path:
+def task_scores(data: FigureData, folder: Path) -> list[Path]:
     """SM, PA and FM per task, a bar per model, tasks ordered by median SM (the paper's
     Figure 9)."""
+    summaries = data.summaries
     tasks = task_order(summaries)
     height = 0.8 / len(summaries)
     figure, axes = plt.subplots(
@@ -287,67 +307,96 @@ def task_scores(summaries: Summaries, path: Path) -> Path:
         figure.legend(handles, labels, ncol=min(len(labels), 6), loc="upper center", bbox_to_anchor=(0.5, top))
         top -= 0.35 * -(-len(labels) // 6) / inches
     figure.tight_layout(rect=(0, 0, 1, top))
-    return _save(figure, path)
+    return [_save(figure, folder / "task_scores.png")]
 
 
 # --- Figure 13: problem length against prediction length ----------------------------------
 
 
-def prediction_length(rows_by_model: RowsByModel, path: Path) -> Path:
+def prediction_length(data: FigureData, folder: Path) -> list[Path]:
     """The number of predicted states against the problem length, a panel per model: each
     readable answer a dot (jittered sideways), the mean per problem length a line, and the
     diagonal where the two lengths agree (the paper's Figure 13)."""
     import numpy as np
 
-    columns = min(3, len(rows_by_model))
-    rows_count = -(-len(rows_by_model) // columns)
+    tallies = data.tallies
+    columns = min(3, len(tallies))
+    rows_count = -(-len(tallies) // columns)
     figure, axes = plt.subplots(
         rows_count, columns, figsize=(5.2 * columns, 4.4 * rows_count), sharex=True, sharey=True, squeeze=False
     )
     generator = np.random.default_rng(0)
-    every_step = sorted({row["steps"] for rows in rows_by_model.values() for row in rows})
-    for number, (axis, (name, rows)) in enumerate(zip(axes.flat, rows_by_model.items(), strict=False)):
-        readable = [row for row in rows if row["prediction_length"] is not None]
+    every_step = sorted(data.steps_of_examples)
+    for number, (axis, (name, tally)) in enumerate(zip(axes.flat, tallies.items(), strict=False)):
+        pairs = sorted(tally.prediction_lengths.items())  # ((steps, length), answers)
         colour = f"C{number % 10}"
-        if readable:
-            steps = np.array([row["steps"] for row in readable], dtype=float)
-            lengths = [row["prediction_length"] for row in readable]
-            jitter = generator.uniform(-0.3, 0.3, len(readable))
+        if pairs:
+            counts = np.array([count for _, count in pairs])
+            steps = np.repeat(np.array([steps for (steps, _), _ in pairs], dtype=float), counts)
+            lengths = np.repeat(np.array([length for (_, length), _ in pairs]), counts)
+            jitter = generator.uniform(-0.3, 0.3, len(steps))
             axis.scatter(steps + jitter, lengths, s=6, alpha=0.25, color=colour, linewidths=0, label="one answer")
-            by_steps: defaultdict[int, list[int]] = defaultdict(list)
-            for row in readable:
-                by_steps[row["steps"]].append(row["prediction_length"])
-            xs = sorted(by_steps)
-            axis.plot(xs, [sum(by_steps[x]) / len(by_steps[x]) for x in xs], color="black", label="mean")
+            totals: Counter[int] = Counter()
+            answers: Counter[int] = Counter()
+            for (count_steps, length), count in pairs:
+                totals[count_steps] += length * count
+                answers[count_steps] += count
+            xs = sorted(answers)
+            axis.plot(xs, [totals[x] / answers[x] for x in xs], color="black", label="mean")
         axis.plot(every_step, every_step, color="grey", linestyle="--", linewidth=1, label="same length")
-        unreadable = len(rows) - len(readable)
+        unreadable = tally.n - sum(tally.prediction_lengths.values())
         axis.set_title(f"{name} ({unreadable} unreadable answers not shown)" if unreadable else name, fontsize="medium")
         axis.grid(alpha=0.3)
         axis.xaxis.set_major_locator(_integer_ticks())
         axis.yaxis.set_major_locator(_integer_ticks())
-    _finish_grid(axes, len(rows_by_model), "problem length (steps)", "predicted states")
+    _finish_grid(axes, len(tallies), "problem length (steps)", "predicted states")
     legend = axes[0, 0].legend(fontsize="small", loc="upper left")
     for handle in legend.legend_handles:
         handle.set_alpha(1)
     figure.suptitle("Problem length against prediction length")
     figure.tight_layout()
-    return _save(figure, path)
+    return [_save(figure, folder / "prediction_length.png")]
 
 
-# --- every figure, by file name -----------------------------------------------------------
-
-Figure = Callable[[Summaries, RowsByModel, Path], Path]
-FIGURES: dict[str, Figure] = {
-    "length_curves.png": lambda summaries, rows, path: length_curves(summaries, path),  # Figure 2
-    "pa_distribution.png": lambda summaries, rows, path: pa_distribution(rows, path),  # Figure 3
-    "pml_threshold.png": lambda summaries, rows, path: pml_threshold(rows, path),  # Figure 4
-    "pml_by_task_length.png": pml_by_task_length,  # Figures 5, 11, 12
-    "pa_by_task.png": lambda summaries, rows, path: pa_by_task(summaries, path),  # Figure 6
-    "task_scores.png": lambda summaries, rows, path: task_scores(summaries, path),  # Figure 9
-    "prediction_length.png": lambda summaries, rows, path: prediction_length(rows, path),  # Figure 13
-}
+# --- the procedure horizon ------------------------------------------------------------------
 
 
-def draw_all(summaries: Summaries, rows_by_model: RowsByModel, folder: Path) -> list[Path]:
+def horizon(data: FigureData, folder: Path) -> list[Path]:
+    """Each model's horizon figure (``procbench_tools.horizon.draw_horizon``): sequential
+    match against steps, the fitted curve, h50 and h80; ``horizon.png`` for one model,
+    ``horizon-<model>.png`` for each of several."""
+    from ..horizon import draw_horizon
+
+    drawn = []
+    for name, report in data.horizons.items():
+        if report is None:
+            continue
+        path = folder / ("horizon.png" if len(data.horizons) == 1 else f"horizon-{file_name(name)}.png")
+        draw_horizon(data.tallies[name].horizon_records(), report, path)
+        drawn.append(path)
+    return drawn
+
+
+def file_name(name: str) -> str:
+    """A model's name as part of a file name (letters, digits, ``.``, ``_`` and ``-``)."""
+    return "".join(character if character.isalnum() or character in "._-" else "_" for character in name)
+
+
+# --- every figure --------------------------------------------------------------------------
+
+Figure = Callable[[FigureData, Path], list[Path]]
+FIGURES: list[Figure] = [
+    length_curves,  # Figure 2
+    pa_distribution,  # Figure 3
+    pml_threshold,  # Figure 4
+    pml_by_task_length,  # Figures 5, 11, 12
+    pa_by_task,  # Figure 6
+    task_scores,  # Figure 9
+    prediction_length,  # Figure 13
+    horizon,  # the procedure horizon (issue 21)
+]
+
+
+def draw_all(data: FigureData, folder: Path) -> list[Path]:
     """Every figure of ``FIGURES`` into ``folder``."""
-    return [draw(summaries, rows_by_model, folder / name) for name, draw in FIGURES.items()]
+    return [path for figure in FIGURES for path in figure(data, folder)]

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import datetime
+import functools
 import hashlib
 import json
 import platform
-from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +15,7 @@ import generators
 from .intervals import METHODS
 
 if TYPE_CHECKING:
-    from .engine import Reference
+    from .references import Dataset, DatasetFacts, Example
 
 
 def procbench_version() -> str:
@@ -42,71 +42,90 @@ def answers_file(path: Path) -> dict[str, Any]:
     return {"file": str(path.resolve()), "sha256": sha256_of(path), "bytes": path.stat().st_size}
 
 
-def _answer_format(reference: Reference) -> bool | None:
-    """Whether the prompt ends its procedure with the JSON answer-format paragraph
-    (``None`` when the prompt matches neither form of the task's template)."""
-    for answer_format in (True, False):
-        if reference.prompt.startswith(generators.procedure_text(reference.task, answer_format) + "\n\n[Question]"):
+@functools.cache
+def _procedure_heads(task: str) -> dict[bool, str]:
+    return {
+        answer_format: generators.procedure_text(task, answer_format) + "\n\n[Question]"
+        for answer_format in (True, False)
+    }
+
+
+def answer_format(task: str, prompt: str) -> bool | None:
+    """Whether ``prompt`` ends its procedure with the JSON answer-format paragraph (``None``
+    when it matches neither form of the task's template)."""
+    try:
+        heads = _procedure_heads(task)
+    except ValueError:  # not a task of ours
+        return None
+    for answer_format, head in heads.items():
+        if prompt.startswith(head):
             return answer_format
     return None
 
 
-def _default_seed_holds(references: dict[str, Reference], answer_format: bool | None) -> bool:
-    """Whether some first example of a step count (index 0) of a task without corpus
-    sentences is the one the default seed draws (its draw never needs a re-draw)."""
-    from generators.benchmark import DEFAULT_SEED, example_seed, parse_example_id
+def probes_default_seed(example: Example) -> bool:
+    """Whether ``example`` can tell the default seed: the first of its step count (index 0)
+    of a task without corpus sentences (whose first draw never needs a re-draw)."""
+    from generators.benchmark import parse_example_id
 
-    for reference in references.values():
-        parsed = parse_example_id(reference.id)
-        if parsed is None or parsed.index != 0 or generators.get_task(reference.task).overlap_keys is not None:
-            continue
-        try:
-            drawn = generators.generate(
-                reference.task, reference.steps, example_seed(DEFAULT_SEED, 0), answer_format=answer_format is not False
-            )
-        except ValueError:
-            return False
-        return json.dumps(drawn["label"], sort_keys=True) == json.dumps(reference.label, sort_keys=True)
-    return False
+    parsed = parse_example_id(example.id)
+    if parsed is None or parsed.index != 0:
+        return False
+    try:
+        return generators.get_task(example.task).overlap_keys is None
+    except ValueError:
+        return False
 
 
-def data_parameters(references: dict[str, Reference]) -> dict[str, Any]:
+def _default_seed_holds(probe: Example | None, answer_format: bool | None) -> bool:
+    """Whether the probe example (see :func:`probes_default_seed`) is the one the default
+    seed draws."""
+    from generators.benchmark import DEFAULT_SEED, example_seed
+
+    if probe is None:
+        return False
+    try:
+        drawn = generators.generate(
+            probe.task, probe.steps, example_seed(DEFAULT_SEED, 0), answer_format=answer_format is not False
+        )
+    except ValueError:
+        return False
+    return json.dumps(drawn["label"], sort_keys=True) == json.dumps(probe.label, sort_keys=True)
+
+
+def data_parameters(facts: DatasetFacts) -> dict[str, Any]:
     """Generation parameters read off the examples themselves: tasks, step range, examples
     per step count, whether prompts carry the answer-format paragraph, and the seed when it
     is the default one (checked by re-drawing an example; otherwise ``None``)."""
     from generators.benchmark import DEFAULT_SEED
 
-    per_step = Counter((reference.task, reference.steps) for reference in references.values())
-    steps = [reference.steps for reference in references.values()]
-    counts = sorted(set(per_step.values()))
-    formats = {_answer_format(reference) for reference in references.values() if reference.prompt}
-    answer_format = formats.pop() if len(formats) == 1 else None
-    present = {reference.task for reference in references.values()}
+    steps = [steps for _, steps in facts.per_step]
+    counts = sorted(set(facts.per_step.values()))
+    formats = set(facts.answer_formats)
+    chosen_format = formats.pop() if len(formats) == 1 else None
+    present = {task for task, _ in facts.per_step}
     return {
-        "examples": len(references),
+        "examples": facts.examples,
         "tasks": [task for task in generators.TASKS if task in present] + sorted(present - set(generators.TASKS)),
         "min_steps": min(steps),
         "max_steps": max(steps),
         "examples_per_step": counts[0] if len(counts) == 1 else {"min": counts[0], "max": counts[-1]},
-        "answer_format": answer_format,
-        "seed": DEFAULT_SEED if _default_seed_holds(references, answer_format) else None,
+        "answer_format": chosen_format,
+        "seed": DEFAULT_SEED if _default_seed_holds(facts.seed_probe, chosen_format) else None,
     }
 
 
-def dataset_provenance(source: str, references: dict[str, Reference]) -> dict[str, Any]:
+def dataset_provenance(dataset: Dataset, facts: DatasetFacts) -> dict[str, Any]:
     """The dataset's source (a resolved folder or file, or a Hub repo id), its size, and its
-    generation parameters: those its card records (``references.settings``, see
-    ``load_references``) when it has them, else read off the data (``generation_from``
-    says which)."""
-    path = Path(source)
-    settings = getattr(references, "settings", None)
-    kind = "folder" if path.is_dir() else "file" if path.is_file() else "hub"
+    generation parameters: those its card records when it has them, else read off the data
+    (``generation_from`` says which)."""
+    path = Path(dataset.source)
     return {
-        "source": str(path.resolve()) if kind != "hub" else source,
-        "kind": kind,
-        "examples": len(references),
-        "generation_from": "card" if settings else "data",
-        "generation": dict(settings) if settings else data_parameters(references),
+        "source": str(path.resolve()) if dataset.kind != "hub" else dataset.source,
+        "kind": dataset.kind,
+        "examples": facts.examples,
+        "generation_from": "card" if dataset.settings else "data",
+        "generation": dict(dataset.settings) if dataset.settings else data_parameters(facts),
     }
 
 

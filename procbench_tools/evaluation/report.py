@@ -1,5 +1,6 @@
 """The terminal report: PA, SM and FM by length bucket with 95% intervals (the paper's
-Table 2, plus intervals and FM), then PA and SM per task, then counts."""
+Table 2, plus intervals and FM), then PA and SM per task, each model's horizon, counts, and
+how the answers were read (the reading audit)."""
 
 from __future__ import annotations
 
@@ -49,10 +50,48 @@ def _figures(summary: dict[str, Any], bucket: str) -> dict[str, Any] | None:
     return summary["overall"] if bucket == "overall" else summary["by_length"].get(bucket)
 
 
-def table(summaries: dict[str, dict[str, Any]], failed_by_all: tuple[int, int] | None = None) -> str:
+def horizon_block(name: str, horizon: Any) -> list[str]:
+    """A model's horizon table (``procbench_tools.horizon.horizon_table``), titled."""
+    if horizon is None:
+        return [f"Horizon of {name}: none (no reply that was not cut off by the token limit)", ""]
+    from ..horizon import horizon_table
+
+    title = f"Horizon of {name} (steps at which sequential match falls to 50% and 80%; 95% intervals)"
+    return [title, horizon_table(horizon), ""]
+
+
+def _share(count: int, total: int) -> str:
+    return f"{count} ({100 * count / total:.1f}%)" if total else str(count)
+
+
+def reading_block(summaries: dict[str, dict[str, Any]], misreads_file: str) -> list[str]:
+    """How each model's answers were read: in full, as a final state only, not at all, and
+    how many may have been misread (their text shows more step states than were read)."""
+    width = max(12, *(len(name) for name in summaries))
+    header = f"{'model':{width}}  {'read in full':>16}  {'final state only':>16}  {'not read':>16}  possible misreads"
+    lines = ["How the answers were read (only answers read in full are scored on every state)", header]
+    for name, summary in summaries.items():
+        reading, total = summary["reading"], summary["overall"]["n"]
+        cells = [_share(reading[key], total) for key in ("full", "final_only", "not_read")]
+        lines.append(
+            f"{name:{width}}  {cells[0]:>16}  {cells[1]:>16}  {cells[2]:>16}  {reading['possible_misreads']}".rstrip()
+        )
+    if any(summary["reading"]["possible_misreads"] for summary in summaries.values()):
+        lines.append(f"possible misreads are listed in {misreads_file}: check them before trusting the scores")
+    return lines
+
+
+def table(
+    summaries: dict[str, dict[str, Any]],
+    failed_by_all: tuple[int, int] | None = None,
+    horizons: dict[str, Any] | None = None,
+    misreads_file: str = "possible_misreads.jsonl",
+) -> str:
     """For each of PA, SM and FM a block with a row per model: the mean and 95% interval
     for each length bucket and overall; then PA and SM per task, a column pair per model;
-    then counts (and, given ``(failed, common)``, how many examples every model fails)."""
+    then each model's horizon (given ``horizons``: name -> HorizonReport or None); then
+    counts (and, given ``(failed, common)``, how many examples every model fails); then
+    the reading audit."""
     width = max(12, *(len(name) for name in summaries))
     chosen = columns(summaries)
     flags = coverage_flags(summaries)
@@ -76,6 +115,8 @@ def table(summaries: dict[str, dict[str, Any]], failed_by_all: tuple[int, int] |
             cells.append(f"{_cell(figures, 'prefix_accuracy'):>7} {_cell(figures, 'sequential_match'):>7}")
         lines.append(f"{task:{width}}  {'  '.join(cells)}")
     lines.append("")
+    for name, horizon in (horizons or {}).items():
+        lines += horizon_block(name, horizon)
     for name, summary in summaries.items():
         overall = summary["overall"]
         lines.append(
@@ -86,4 +127,6 @@ def table(summaries: dict[str, dict[str, Any]], failed_by_all: tuple[int, int] |
     if failed_by_all is not None:
         failed, common = failed_by_all
         lines.append(f"every model fails (PA = 0) {failed} of the {common} examples all models answered")
+    if all("reading" in summary for summary in summaries.values()):
+        lines += ["", *reading_block(summaries, misreads_file)]
     return "\n".join(lines)

@@ -19,8 +19,8 @@ import json
 import math
 import operator
 from collections import defaultdict
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
 
 from .objects import answer_parts
 from .reader import read_states
@@ -37,6 +37,18 @@ CITATION = """\
 
 
 MEASURES = ("prefix_accuracy", "sequential_match", "final_match", "prefix_match_length")
+
+
+class Score(NamedTuple):
+    """The four measures of one prediction, and whether it could be read at all."""
+
+    prefix_accuracy: float
+    sequential_match: int
+    final_match: int
+    prefix_match_length: int
+    valid: bool
+
+
 BUCKETS = (("short", 2, 6), ("medium", 7, 16), ("long", 17, 25))
 
 
@@ -157,18 +169,18 @@ def _plain_states(states: list[Any], kinds: set[type] | None = None) -> bool:
         return set(map(type, itertools.chain.from_iterable(lists))) <= _STR_INT
 
 
-_INVALID = (0.0, 0, 0, 0, False)
+INVALID = Score(0.0, 0, 0, 0, False)
 
 
-def _score_read(predicted: list[Any] | None, reference: list[Any]) -> tuple[float, int, int, int, bool]:
+def _score_read(predicted: list[Any] | None, reference: list[Any]) -> Score:
     """Scores of a state sequence from ``_read_states``, and whether it is valid."""
     if predicted is None:
-        return _INVALID
+        return INVALID
     kinds = set(map(type, predicted))
     if predicted == reference and _plain_states(predicted, kinds):  # cannot hold a dict either
-        return 1.0, 1, 1, len(reference), True
+        return Score(1.0, 1, 1, len(reference), True)
     if dict in kinds:
-        return _INVALID  # wrong nesting
+        return INVALID  # wrong nesting
     # The leading states equal to the reference (found at C speed) match, unless a bool or
     # float hides among them; after them, the matching rules decide state by state.
     equal = list(map(operator.eq, predicted, reference))
@@ -182,34 +194,28 @@ def _score_read(predicted: list[Any] | None, reference: list[Any]) -> tuple[floa
             matched += 1
     longest = len(predicted) if len(predicted) > len(reference) else len(reference)
     accuracy = matched / longest
-    return accuracy, int(accuracy == 1.0), int(states_match(predicted[-1], reference[-1])), matched, True
+    return Score(accuracy, int(accuracy == 1.0), int(states_match(predicted[-1], reference[-1])), matched, True)
 
 
 def score_example(prediction: Any, reference: Any) -> dict[str, Any]:
     """The four measures of one prediction, plus whether it could be read and the
     reference's step count."""
     expected = parse_reference(reference)
-    predicted = _read_states(prediction, expected)
-    accuracy, sequential, final, matched, valid = _score_read(predicted, expected)
-    return {
-        "prefix_accuracy": accuracy,
-        "sequential_match": sequential,
-        "final_match": final,
-        "prefix_match_length": matched,
-        "valid": valid,
-        "steps": len(expected),
-    }
+    return {**_score_read(_read_states(prediction, expected), expected)._asdict(), "steps": len(expected)}
 
 
-Row = tuple[float, int, int, int, bool]
-_COLUMNS = [operator.itemgetter(column) for column in range(5)]
-
-
-def _column_sums(rows: list[Row]) -> list[float]:
-    """[sum PA, sum SM, sum FM, sum PML, valid count, n] of score rows. The PA sum is
-    ``math.fsum``'s, correctly rounded whatever the order of the rows, so the same answers
+def _column_sums(scores: list[Score]) -> list[float]:
+    """[sum PA, sum SM, sum FM, sum PML, valid count, n] of scores. The PA sum is
+    ``math.fsum``'s, correctly rounded whatever the order of the scores, so the same answers
     give the same figures however they arrive (a file, a harness log)."""
-    return [math.fsum(map(_COLUMNS[0], rows)), *(sum(map(column, rows)) for column in _COLUMNS[1:]), len(rows)]
+    return [
+        math.fsum(score.prefix_accuracy for score in scores),
+        sum(score.sequential_match for score in scores),
+        sum(score.final_match for score in scores),
+        sum(score.prefix_match_length for score in scores),
+        sum(score.valid for score in scores),
+        len(scores),
+    ]
 
 
 def _means(parts: list[list[float]]) -> dict[str, Any]:
@@ -227,16 +233,16 @@ def _means(parts: list[list[float]]) -> dict[str, Any]:
     }
 
 
-def summarize(rows: list[Row]) -> dict[str, Any]:
-    """The six figures (four means, invalid count, n) of score rows
-    ``(PA, SM, FM, PML, valid)``, as ``score`` reports them."""
-    if not rows:
+def summarize(scores: Iterable[Score]) -> dict[str, Any]:
+    """The six figures (four means, invalid count, n) of scores, as ``score`` reports them."""
+    scores = list(scores)
+    if not scores:
         raise ValueError("nothing to summarize")
-    return _means([_column_sums(rows)])
+    return _means([_column_sums(scores)])
 
 
-def score_row(prediction: Any, reference: Any) -> Row:
-    """``(PA, SM, FM, PML, valid)`` of one prediction."""
+def score_row(prediction: Any, reference: Any) -> Score:
+    """The :class:`Score` of one prediction."""
     expected = parse_reference(reference)
     return _score_read(_read_states(prediction, expected), expected)
 
@@ -250,7 +256,7 @@ def score(predictions: Sequence[Any], references: Sequence[Any], tasks: Sequence
     if not references:
         raise ValueError("nothing to score: predictions and references are empty")
     task_names = tasks if tasks is not None else [None] * len(references)
-    groups: defaultdict[tuple[int, str | None], list[Row]] = defaultdict(list)  # (steps, task) -> rows
+    groups: defaultdict[tuple[int, str | None], list[Score]] = defaultdict(list)  # (steps, task) -> scores
     # Scoring makes no reference cycles; pausing the cycle collector spares repeated full
     # traversals of the caller's (possibly huge) predictions and references.
     collecting = gc.isenabled()

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from procbench_tools.scoring.measures import Row, score_row
+from procbench_tools.scoring.measures import Score, score_row
 from procbench_tools.scoring.reader import read_answer
 
 Completion = str | Sequence[dict[str, Any]]
@@ -51,7 +51,7 @@ def _check(completions: Sequence[Any], column: str, values: Sequence[Any] | None
     return values
 
 
-def _scores(completions: Sequence[Completion], label: Sequence[Any], task: Sequence[str] | None) -> list[Row]:
+def _scores(completions: Sequence[Completion], label: Sequence[Any], task: Sequence[str] | None) -> list[Score]:
     """``(PA, SM, FM, PML, readable)`` of each completion."""
     labels = _check(completions, "label", label)
     _check(completions, "task", task)  # a column of another length is a caller's mistake

@@ -1,0 +1,79 @@
+"""A model's answers, one at a time: the lines of a JSON Lines answers file (``-``: standard
+input), or the answers of an inspect log or lm-eval samples (a file or a run's folder).
+
+A line holds the example's ``id`` and the model's raw ``response`` (or an already
+structured ``prediction``); ``"truncated": true`` marks a reply cut off by the token limit
+(as ``procbench horizon`` logs them). Errors are ``ValueError`` naming the file and line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .harness_logs import read_harness_answers
+from .lines import json_lines
+
+STDIN = "-"
+
+
+@dataclass(frozen=True)
+class AnswerLine:
+    """One answer: the example's id, where it stands, and what the model said."""
+
+    id: str
+    number: int | None  # its line in the file (None for a harness log's sample)
+    response: str | None = None
+    prediction: Any = None
+    has_prediction: bool = False  # a structured ``prediction``, scored instead of a response
+    truncated: bool = False  # the reply was cut off by the token limit
+
+
+def shown_name(path: Path) -> str:
+    return "standard input" if str(path) == STDIN else str(path)
+
+
+def check_answers_path(path: Path) -> None:
+    """``ValueError`` at once for an answers path that cannot be read at all."""
+    if str(path) == STDIN:
+        return
+    if not path.exists():
+        raise ValueError(f"answers file {path} does not exist")
+
+
+def read_answers(path: Path, progress: Callable[[int], Any] | None = None) -> Iterator[AnswerLine]:
+    """The answers of ``path``, in its order; ``progress`` is called with the bytes of each
+    line read (for a bar)."""
+    harness_answers = None if str(path) == STDIN or not path.exists() else read_harness_answers(path)
+    if harness_answers is not None:
+        for entry in harness_answers:
+            if progress is not None:
+                progress(0)
+            yield AnswerLine(entry["id"], None, response=entry["response"], truncated=entry.get("truncated", False))
+        return
+    shown = shown_name(path)
+    for number, line in json_lines(path, "answers file", shown, progress=progress):
+        if not isinstance(line, dict) or not isinstance(line.get("id"), str):
+            raise ValueError(f'{shown}:{number}: each line needs an "id" (a string)')
+        if "prediction" in line:
+            yield AnswerLine(line["id"], number, line.get("response"), line["prediction"], True, _truncated(line))
+        elif "response" in line:
+            yield AnswerLine(line["id"], number, line["response"], truncated=_truncated(line))
+        else:
+            raise ValueError(f'{shown}:{number}: a line needs "response" (raw text) or "prediction"')
+
+
+def _truncated(line: dict[str, Any]) -> bool:
+    return line.get("truncated") is True
+
+
+def find_answer(path: Path, identifier: str) -> tuple[AnswerLine | None, int]:
+    """The answer for ``identifier`` in ``path`` (the first, if several) and how many answers
+    the file holds (read to the end only when the id is not found)."""
+    count = 0
+    for answer in read_answers(path):
+        count += 1
+        if answer.id == identifier:
+            return answer, count
+    return None, count

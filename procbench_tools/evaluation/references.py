@@ -1,0 +1,381 @@
+"""The dataset answers are scored against (``--dataset``): read as a stream of rows, and
+indexed by id in an SQLite file, so that a million examples cost disk, not memory.
+
+``--dataset`` is a folder made by ``procbench export`` (its ``all`` config, or every config
+of a partial export without ``all``), a JSON Lines file made by ``procbench generate``, or a
+Hub dataset repo. :func:`open_dataset` checks which, and reads an export's dataset card
+(its ``procbench:`` settings) once; :meth:`Dataset.rows` streams the rows;
+:class:`ExampleIndex` holds them by id for ``procbench evaluate``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generators.benchmark import parse_example_id
+
+from ..text import plural
+from .lines import json_lines
+
+REQUIRED_COLUMNS = ("id", "task", "steps", "label")
+BATCH = 10_000  # rows read from Parquet at once
+_PATH_LIKE = re.compile(r"^(?:[.~/\\]|[A-Za-z]:)|\\|/.*/|\.(?:jsonl?|parquet|csv)$")
+_HUB_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
+# The settings a card's ``procbench:`` block may hold, and what each must be.
+WHOLE_SETTINGS = ("seed", "examples_per_step", "min_steps", "max_steps")
+YES_NO_SETTINGS = ("answer_format", "unique")
+
+
+@dataclass(frozen=True)
+class Example:
+    """One example of the dataset, as scoring needs it."""
+
+    id: str
+    task: str
+    steps: int
+    label: dict[str, Any]
+    position: int = 0  # its place in the dataset (0, 1, ...)
+    prompt: str = ""
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any], position: int = 0) -> Example:
+        label = json.loads(row["label"]) if isinstance(row["label"], str) else row["label"]
+        return cls(row["id"], row["task"], int(row["steps"]), label, position, row.get("prompt") or "")
+
+    def states(self) -> list[Any]:
+        """The scored sequence: the intermediate states, then the final one."""
+        return [*self.label["intermediate"], self.label["final"]]
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """Where the examples come from (``source`` as given; ``kind`` ``"folder"``, ``"file"``
+    or ``"hub"``) and the generation settings its card records (``None`` when unknown)."""
+
+    source: str
+    kind: str
+    settings: dict[str, Any] | None = None
+    configs: tuple[str, ...] = ()
+    card: dict[str, Any] | None = field(default=None, repr=False)
+
+    def rows(self, columns: Iterable[str] = (*REQUIRED_COLUMNS, "prompt")) -> Iterator[dict[str, Any]]:
+        """The rows, one dict each with (at most) ``columns``, streamed."""
+        wanted = tuple(columns)
+        if self.kind == "file":
+            return _jsonl_rows(Path(self.source))
+        if self.kind == "folder":
+            return _folder_rows(Path(self.source), self.card or {}, self.configs, wanted)
+        return _hub_rows(self.source, self.configs)
+
+    def size(self) -> int | None:
+        """How many rows there are, when known without reading them (an export's card)."""
+        if self.kind != "folder" or not self.card:
+            return None
+        import pyarrow.parquet as pq
+
+        from ..dataset.layout import config_files
+
+        folder = Path(self.source)
+        return sum(
+            pq.ParquetFile(path).metadata.num_rows
+            for config in self.configs
+            for path in config_files(folder, self.card, config)
+        )
+
+
+def open_dataset(source: str) -> Dataset:
+    """The dataset ``--dataset`` names; ``ValueError`` (or ``HubError``) with one line naming
+    it when it is none of an export folder, a JSONL file or a Hub repo, or when its card is
+    broken."""
+    path = Path(source)
+    if path.is_file():
+        return Dataset(source, "file")
+    if path.is_dir():
+        return _open_folder(path, source)
+    if not source or _PATH_LIKE.search(source):
+        raise ValueError(f"--dataset {source!r}: no such file or folder")
+    if not _HUB_ID.match(source):
+        raise ValueError(
+            f"--dataset {source!r} is neither a folder, a JSONL file nor a Hub repo id like 'name/procbench'"
+        )
+    from ..hub.upload import check_dataset_repo, dataset_card_metadata, dataset_config_names
+
+    check_dataset_repo(source)
+    configs = dataset_config_names(source, local=False)
+    chosen = ("all",) if "all" in configs else tuple(configs)
+    return Dataset(source, "hub", card_settings(source, dataset_card_metadata(source)), chosen)
+
+
+def _open_folder(folder: Path, source: str) -> Dataset:
+    card = folder / "README.md"
+    metadata = read_card(card, source) if card.is_file() else None
+    configs = [entry.get("config_name") for entry in (metadata or {}).get("configs") or [] if isinstance(entry, dict)]
+    if not configs:
+        raise ValueError(
+            f"--dataset {source} is a folder but not a procbench export (no README.md listing its configs); "
+            f"make one with `procbench export {source}`"
+        )
+    chosen = ("all",) if "all" in configs else tuple(configs)
+    return Dataset(source, "folder", card_settings(source, metadata), chosen, metadata)
+
+
+def read_card(card: Path, source: str) -> dict[str, Any] | None:
+    """The YAML front matter of an export's card; ``ValueError`` in one line when it is not
+    valid YAML."""
+    import yaml
+
+    from ..dataset.layout import read_card_metadata
+
+    try:
+        return read_card_metadata(card)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f" (line {mark.line + 1})" if mark is not None else ""
+        problem = getattr(error, "problem", None) or str(error).splitlines()[0]
+        raise ValueError(
+            f"--dataset {source}: its dataset card {card.name} has broken YAML{where}: {problem}; "
+            "export the dataset again or repair the card"
+        ) from None
+    except UnicodeDecodeError:
+        raise ValueError(f"--dataset {source}: its dataset card {card.name} is not UTF-8 text") from None
+
+
+def card_settings(source: str, metadata: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The card's ``procbench:`` settings, checked: ``ValueError`` in one line naming a
+    setting of the wrong kind (``seed: [oops]``)."""
+    settings = (metadata or {}).get("procbench")
+    if settings is None:
+        return None
+    if not isinstance(settings, dict):
+        raise ValueError(f"--dataset {source}: the card's procbench settings are not a mapping: {settings!r:.80}")
+    for key in WHOLE_SETTINGS:
+        value = settings.get(key)
+        if key in settings and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            raise ValueError(
+                f"--dataset {source}: the card's procbench setting {key} is {value!r:.80}; expected a whole number"
+            )
+    for key in YES_NO_SETTINGS:
+        if key in settings and not isinstance(settings[key], bool):
+            raise ValueError(
+                f"--dataset {source}: the card's procbench setting {key} is {settings[key]!r:.80}; "
+                "expected true or false"
+            )
+    return settings
+
+
+def describe_settings(settings: dict[str, Any] | None) -> str:
+    """``seed 2024, 10 examples per step, steps 2..25`` from a card's ``procbench`` YAML."""
+    if not settings:
+        return "unknown settings"
+    parts = []
+    if "seed" in settings:
+        parts.append(f"seed {settings['seed']}")
+    if "examples_per_step" in settings:
+        parts.append(plural(int(settings["examples_per_step"]), "example") + " per step")
+    if "min_steps" in settings and "max_steps" in settings:
+        parts.append(f"steps {settings['min_steps']}..{settings['max_steps']}")
+    return ", ".join(parts) or "unknown settings"
+
+
+def _jsonl_rows(path: Path) -> Iterator[dict[str, Any]]:
+    for number, row in json_lines(path, "--dataset", f"--dataset {path}"):
+        if not isinstance(row, dict) or any(column not in row for column in REQUIRED_COLUMNS):
+            raise ValueError(
+                f"--dataset {path}:{number}: not an example of `procbench generate` "
+                f"(a line needs {', '.join(REQUIRED_COLUMNS)})"
+            )
+        yield row
+
+
+def _folder_rows(
+    folder: Path, metadata: dict[str, Any], configs: tuple[str, ...], columns: tuple[str, ...]
+) -> Iterator[dict[str, Any]]:
+    """The rows of an export, read from its Parquet files as its card lists them
+    (``pyarrow`` only: no ``datasets`` import, no cache), ``BATCH`` rows at a time."""
+    import pyarrow.parquet as pq
+
+    from ..dataset.layout import config_files
+
+    for config in configs:
+        files = config_files(folder, metadata, config)
+        if not files:
+            raise ValueError(f"--dataset {folder}: its config {config!r} has no data files")
+        for path in files:
+            try:
+                # ParquetFile, not read_table: read_table imports pyarrow.dataset (half a second)
+                parquet = pq.ParquetFile(path)
+                names = parquet.schema_arrow.names
+                missing = [column for column in REQUIRED_COLUMNS if column not in names]
+                if missing:
+                    raise ValueError(f"--dataset {folder} is not a procbench export: config {config!r} lacks {missing}")
+                present = [name for name in columns if name in names]
+                batches = parquet.iter_batches(batch_size=BATCH, columns=present)
+                for batch in batches:
+                    yield from batch.to_pylist()
+            except ValueError:
+                raise
+            except Exception as error:  # pyarrow raises many kinds; say which file
+                raise ValueError(f"--dataset {folder}: cannot read {path.relative_to(folder)} ({error})") from None
+
+
+def _hub_rows(repo_id: str, configs: tuple[str, ...]) -> Iterator[dict[str, Any]]:
+    from ..hub.upload import load_hub_dataset
+
+    for config in configs:
+        for split in load_hub_dataset(repo_id, config).values():  # type: ignore[attr-defined]
+            yield from split
+
+
+@dataclass
+class DatasetFacts:
+    """What provenance reads off the examples themselves, gathered as they stream by: the
+    examples per task and step count, the prompts' answer-format paragraph, and one example
+    to check the default seed with."""
+
+    per_step: Counter[tuple[str, int]] = field(default_factory=Counter)
+    answer_formats: set[bool | None] = field(default_factory=set)
+    seed_probe: Example | None = None
+    ids_name_questions: bool = False  # some id ends with its question's digest
+
+    def add(self, example: Example, prompt: str | None) -> None:
+        from .provenance import answer_format, probes_default_seed
+
+        self.per_step[example.task, example.steps] += 1
+        if prompt:
+            self.answer_formats.add(answer_format(example.task, prompt))
+        if self.seed_probe is None and probes_default_seed(example):
+            self.seed_probe = example
+        if not self.ids_name_questions:
+            parsed = parse_example_id(example.id)
+            self.ids_name_questions = parsed is not None and bool(parsed.digest)
+
+    @property
+    def examples(self) -> int:
+        return sum(self.per_step.values())
+
+
+SCHEMA = """
+CREATE TABLE example (position INTEGER PRIMARY KEY, id TEXT NOT NULL, task TEXT NOT NULL,
+                      steps INTEGER NOT NULL, label TEXT NOT NULL, task_rank INTEGER NOT NULL);
+"""
+
+
+class ExampleIndex:
+    """The dataset's examples by id, in an SQLite file (``path``): an example is looked up
+    in microseconds and the memory used does not grow with the dataset."""
+
+    def __init__(self, path: Path, source: str = "", settings: dict[str, Any] | None = None) -> None:
+        self.path = path
+        self.source = source  # the dataset, as the user named it
+        self.settings = settings  # its card's generation settings (None when unknown)
+        self.connection = sqlite3.connect(path, isolation_level=None)
+        self.connection.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")
+        self.size = 0
+        self.facts = DatasetFacts()
+
+    @classmethod
+    def build(cls, dataset: Dataset, path: Path, progress: Any = None) -> ExampleIndex:
+        """Index every row of ``dataset``; ``progress`` (a tqdm bar or ``None``) counts rows.
+        ``ValueError`` naming the dataset when an id appears twice."""
+        from .summary import _TASK_RANK
+
+        index = cls(path, dataset.source, dataset.settings)
+        columns = (*REQUIRED_COLUMNS, *(() if dataset.settings else ("prompt",)))
+        index.connection.executescript(SCHEMA)
+        index.connection.execute("BEGIN")
+
+        def records() -> Iterator[tuple[Any, ...]]:
+            for position, row in enumerate(dataset.rows(columns)):
+                example = Example.from_row(row, position)
+                index.facts.add(example, row.get("prompt"))
+                if progress is not None:
+                    progress.update()
+                label = row["label"] if isinstance(row["label"], str) else json.dumps(row["label"], ensure_ascii=False)
+                rank = _TASK_RANK.get(example.task, len(_TASK_RANK))
+                yield position, example.id, example.task, example.steps, label, rank
+
+        index.connection.executemany("INSERT INTO example VALUES (?, ?, ?, ?, ?, ?)", records())
+        try:
+            index.connection.execute("CREATE UNIQUE INDEX example_id ON example (id)")
+        except sqlite3.IntegrityError:
+            (repeated,) = index.connection.execute(
+                "SELECT id FROM example GROUP BY id HAVING COUNT(*) > 1 LIMIT 1"
+            ).fetchone()
+            raise ValueError(f"--dataset {dataset.source}: id {repeated!r} appears more than once") from None
+        index.connection.execute("COMMIT")
+        index.size = index.facts.examples
+        if index.size == 0:
+            raise ValueError(f"--dataset {dataset.source} holds no examples")
+        return index
+
+    def __len__(self) -> int:
+        return self.size
+
+    def _example(self, row: tuple[Any, ...]) -> Example:
+        position, identifier, task, steps, label = row
+        return Example(identifier, task, steps, json.loads(label), position)
+
+    def get(self, identifier: str) -> Example | None:
+        row = self.connection.execute(
+            "SELECT position, id, task, steps, label FROM example WHERE id = ?", (identifier,)
+        ).fetchone()
+        return None if row is None else self._example(row)
+
+    def ids_starting(self, prefix: str, limit: int = 3) -> list[str]:
+        """Up to ``limit`` ids that start with ``prefix``, in order."""
+        end = prefix[:-1] + chr(ord(prefix[-1]) + 1)
+        rows = self.connection.execute(
+            "SELECT id FROM example WHERE id >= ? AND id < ? ORDER BY id LIMIT ?", (prefix, end, limit)
+        )
+        return [identifier for (identifier,) in rows]
+
+    def id_with_stem(self, stem: str) -> str | None:
+        """The id of the example at ``stem``'s place (``Sort-07-003``): the stem itself, or
+        the stem and a question digest."""
+        if self.get(stem) is not None:
+            return stem
+        found = self.ids_starting(stem + "-", limit=1)
+        return found[0] if found else None
+
+    def steps_histogram(self, positions: Iterable[int]) -> Counter[int]:
+        """How many of the examples at ``positions`` have each step count."""
+        self._choose(positions)
+        rows = self.connection.execute(
+            "SELECT steps, COUNT(*) FROM example JOIN chosen USING (position) GROUP BY steps"
+        )
+        return Counter(dict(rows.fetchall()))
+
+    def _choose(self, positions: Iterable[int]) -> None:
+        """Fill the temporary table ``chosen`` with ``positions``."""
+        self.connection.execute("CREATE TEMP TABLE IF NOT EXISTS chosen (position INTEGER PRIMARY KEY)")
+        self.connection.execute("DELETE FROM chosen")
+        self.connection.executemany("INSERT INTO chosen VALUES (?)", ((position,) for position in positions))
+
+    def ids_at(self, positions: Iterable[int]) -> list[str]:
+        """The ids of the examples at ``positions``, in that order."""
+        found = {}
+        for position in positions:
+            (found[position],) = self.connection.execute(
+                "SELECT id FROM example WHERE position = ?", (position,)
+            ).fetchone()
+        return list(found.values())
+
+    def in_benchmark_order(self, positions: Iterable[int]) -> Iterator[Example]:
+        """The examples at ``positions``, by task (in the benchmark's order), then id."""
+        self._choose(positions)
+        rows = self.connection.execute(
+            "SELECT example.position, id, task, steps, label FROM example JOIN chosen USING (position) "
+            "ORDER BY task_rank, task, id"
+        )
+        for row in rows:
+            yield self._example(row)
+
+    def close(self) -> None:
+        self.connection.close()

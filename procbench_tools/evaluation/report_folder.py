@@ -1,0 +1,86 @@
+"""Every file of a report, written in one place: a staging folder beside ``--output`` that is
+published as one unit when the report is complete (see :mod:`.publish`), or removed when
+anything fails."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterable
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+from .files import FAILED_BY_ALL, POSSIBLE_MISREADS, SCORES, SUMMARY
+from .publish import check_output, new_staging, publish
+from .scored import ScoredAnswer, json_line
+
+if TYPE_CHECKING:
+    from .plots import FigureData
+
+WORK = ".work"  # inside the staging folder: files the run needs and the report does not
+
+
+class ReportFolder:
+    """The report being written. ``add`` appends an answer's lines as it is scored;
+    ``finish`` writes the rest and publishes; leaving the ``with`` block by an exception
+    removes everything written."""
+
+    def __init__(self, output: Path, shown: str) -> None:
+        check_output(output, shown)
+        self.output, self.shown = output, shown
+        self.staging = new_staging(output, shown)
+        self.work = self.staging / WORK
+        self.work.mkdir()
+        self.scores = (self.staging / SCORES).open("wb")
+        self.offset = 0  # bytes of scores.jsonl written so far
+        self.misreads = (self.staging / POSSIBLE_MISREADS).open("wb")
+
+    def __enter__(self) -> ReportFolder:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None
+    ) -> None:
+        self._close()
+        if kind is not None or self.staging.exists():
+            shutil.rmtree(self.staging, ignore_errors=True)
+
+    def _close(self) -> None:
+        self.scores.close()
+        self.misreads.close()
+
+    def add(self, answer: ScoredAnswer) -> int:
+        """Write the answer's line of ``scores.jsonl`` (and of ``possible_misreads.jsonl``
+        when flagged); returns where its ``scores.jsonl`` line starts."""
+        start = self.offset
+        line = json_line(answer.record()).encode("utf-8")
+        self.scores.write(line)
+        self.offset += len(line)
+        if answer.possibly_misread:
+            self.misreads.write(json_line(answer.misread_record()).encode("utf-8"))
+        return start
+
+    def write_lines(self, name: str, records: Iterable[dict[str, Any]]) -> None:
+        with (self.staging / name).open("w", encoding="utf-8") as stream:
+            for record in records:
+                stream.write(json_line(record))
+
+    def finish(
+        self, summary: dict[str, Any], failed: Iterable[dict[str, Any]] | None, figures: FigureData | None
+    ) -> None:
+        """Write ``summary.json``, ``failed_by_all.jsonl`` (given ``failed``, which may read
+        ``scores.jsonl``: it is complete by then) and the figures (given ``figures``), then
+        publish the folder."""
+        self._close()
+        if failed is not None:
+            self.write_lines(FAILED_BY_ALL, failed)
+        if figures is not None:
+            from .plots import draw_all
+
+            draw_all(figures, self.staging)
+        with (self.staging / SUMMARY).open("w", encoding="utf-8") as stream:
+            json.dump(summary, stream, indent=2, ensure_ascii=False)
+            stream.write("\n")
+        shutil.rmtree(self.work)
+        publish(self.staging, self.output, self.shown)
