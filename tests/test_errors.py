@@ -15,7 +15,7 @@ from procbench_tools import __version__
 from procbench_tools.cli import main
 from procbench_tools.commands import generate as generate_command
 from procbench_tools.dataset.export import export
-from procbench_tools.evaluation import engine
+from procbench_tools.evaluation import run as evaluation_run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -148,7 +148,7 @@ def test_a_folder_given_as_answers_file(dataset, tmp_path, capsys):
 def test_an_existing_file_as_output_is_refused_before_scoring(answers, dataset, tmp_path, capsys, monkeypatch):
     taken = tmp_path / "report.txt"
     taken.write_text("mine")
-    monkeypatch.setattr(engine, "load_references", lambda source: pytest.fail("scoring started"))
+    monkeypatch.setattr(evaluation_run, "open_dataset", lambda source: pytest.fail("scoring started"))
     err = error_of(evaluate(answers, dataset, taken), capsys)
     assert err.endswith(f"--output {taken} is a file; the report needs a folder (its files go inside it)")
     assert taken.read_text() == "mine"
@@ -159,6 +159,81 @@ def test_one_unknown_id_is_singular(dataset, tmp_path, capsys):
     path.write_text('{"id": "Nope-02-000-00000000", "response": "x"}\n')
     err = error_of(evaluate(path, dataset, tmp_path / "r"), capsys)
     assert f"one: no answer id is an example of {dataset} (1 unknown id, e.g. ['Nope-02-000-00000000'])" in err
+
+
+def card_copy(dataset, tmp_path, edit):
+    """A copy of the export ``dataset`` whose card is changed by ``edit`` (text to text)."""
+    import shutil
+
+    copy = tmp_path / "edited"
+    shutil.copytree(dataset, copy)
+    card = copy / "README.md"
+    card.write_text(edit(card.read_text()))
+    return copy
+
+
+def test_a_card_with_broken_yaml_is_one_line_in_evaluate_and_show(dataset, answers, tmp_path, capsys):
+    broken = card_copy(dataset, tmp_path, lambda text: text.replace("configs:", "configs: [unclosed", 1))
+    err = error_of(evaluate(answers, broken, tmp_path / "r"), capsys)
+    assert err.startswith(f"procbench evaluate: error: --dataset {broken}: its dataset card README.md has broken YAML")
+    assert err.endswith("export the dataset again or repair the card")
+    err = error_of(["show", "Sort-02-000", "--dataset", str(broken)], capsys)
+    assert f"procbench show: error: --dataset {broken}: its dataset card README.md has broken YAML" in err
+    assert not (tmp_path / "r").exists()
+
+
+@pytest.mark.parametrize(
+    ("setting", "shown", "expected"),
+    [("seed: [oops]", "['oops']", "a whole number"), ("unique: maybe", "'maybe'", "true or false")],
+)
+def test_a_card_setting_of_the_wrong_kind_is_refused(dataset, answers, tmp_path, capsys, setting, shown, expected):
+    key = setting.split(":")[0]
+
+    def edit(text):
+        lines = text.splitlines(keepends=True)
+        found = next(number for number, line in enumerate(lines) if line.strip().startswith(f"{key}:"))
+        indent = lines[found][: len(lines[found]) - len(lines[found].lstrip())]
+        lines[found] = f"{indent}{setting}\n"
+        return "".join(lines)
+
+    edited = card_copy(dataset, tmp_path, edit)
+    err = error_of(evaluate(answers, edited, tmp_path / "r"), capsys)
+    assert err.endswith(f"--dataset {edited}: the card's procbench setting {key} is {shown}; expected {expected}")
+
+
+def test_an_unwritable_output_is_refused_before_scoring_naming_the_users_path(
+    answers, dataset, tmp_path, capsys, monkeypatch
+):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("mine")
+    monkeypatch.setattr(evaluation_run, "open_dataset", lambda source: pytest.fail("scoring started"))
+    output = blocker / "report"
+    err = error_of(evaluate(answers, dataset, output), capsys)
+    assert (
+        err == f"procbench evaluate: error: --output {output}: cannot write there ({blocker} is a file, not a folder)"
+    )
+    assert blocker.read_text() == "mine"
+    unwritable = Path("/proc/procbench-report")  # even root cannot make a folder there
+    err = error_of(evaluate(answers, dataset, unwritable), capsys)
+    assert err.startswith(f"procbench evaluate: error: --output {unwritable}: cannot write there (")
+    assert ".procbench-" not in err and "staging" not in err
+
+
+def test_an_answer_holding_nan_is_scored_and_written_as_json(dataset, tmp_path):
+    import datasets
+
+    first, second = datasets.load_dataset(str(dataset), "Sort", split="short").select(range(2))
+    path = tmp_path / "nan.jsonl"
+    path.write_text(
+        f'{{"id": "{first["id"]}", "prediction": {{"intermediate": [NaN], "final": Infinity}}}}\n'
+        f'{{"id": "{second["id"]}", "response": "[-Infinity]"}}\n'
+    )
+    assert main(evaluate(path, dataset, tmp_path / "r")) == 0
+    lines = (tmp_path / "r" / "scores.jsonl").read_text().splitlines()
+    first = json.loads(lines[0], parse_constant=lambda token: pytest.fail(f"bare {token} in scores.jsonl"))
+    assert first["prediction"] == {"intermediate": ["NaN"], "final": "Infinity"}
+    assert (first["prefix_accuracy"], first["valid"]) == (0.0, True)
+    assert all(json.loads(line, parse_constant=lambda token: pytest.fail(token)) for line in lines)
 
 
 # --- export -----------------------------------------------------------------------------

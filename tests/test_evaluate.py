@@ -76,11 +76,18 @@ FIGURES = [
 # (0.75 + z^2 / 8) / (1 + z^2 / 4) = 0.627527, half-width z * sqrt(0.1875 / 4 + z^2 / 64) / (1 + z^2 / 4) = 0.326885.
 SM_CI = [0.150039, 0.849961]
 FM_CI = [0.300642, 0.954412]
-# Bootstrap of PA: a resample draws 4 of {1, 1, 1/3, 0}; its mean is 0 with probability
-# (1/4)^4 = 1/256, 1/12 with 4/256, 1/6 with 6/256 (so P(mean <= 1/6) = 11/256 = 0.043 > 0.025
-# while P(mean < 1/6) = 0.0195), and 1 with (1/2)^4 = 0.0625 > 0.025: the 2.5% and 97.5%
-# quantiles are 1/6 and 1.
-PA_CI = [1 / 6, 1.0]
+# PA: the Clopper-Pearson interval of the summed PA, S = 1 + 1/3 + 0 + 1 = 7/3 of n = 4: its
+# ends are where the distribution functions of Beta(S, n - S + 1) and Beta(S + 1, n - S) reach
+# 2.5% and 97.5% (checked with scipy's regularized incomplete beta in test_report_figures).
+PA_CI = [0.102603, 0.960321]
+
+
+def assert_clopper_pearson(interval, total, n):
+    from scipy.special import betainc
+
+    low, high = interval
+    assert betainc(total, n - total + 1, low) == pytest.approx(0.025, abs=1e-9)
+    assert betainc(total + 1, n - total, high) == pytest.approx(0.975, abs=1e-9)
 
 
 def test_report_figures(dataset, predictions, tmp_path, capsys):
@@ -92,7 +99,7 @@ def test_report_figures(dataset, predictions, tmp_path, capsys):
     overall = model["overall"]
     assert overall == {
         "prefix_accuracy": pytest.approx((1 + 1 / 3 + 0 + 1) / 4),
-        "prefix_accuracy_ci": pytest.approx(PA_CI),
+        "prefix_accuracy_ci": pytest.approx(PA_CI, abs=1e-6),
         "sequential_match": 0.5,
         "sequential_match_ci": pytest.approx(SM_CI, abs=1e-6),
         "final_match": 0.75,
@@ -103,13 +110,13 @@ def test_report_figures(dataset, predictions, tmp_path, capsys):
         "missing": 69 - 4,
         "unknown_ids": 1,
     }
+    assert_clopper_pearson(overall["prefix_accuracy_ci"], 7 / 3, 4)
     assert list(model["by_length"]) == ["short"]
     assert model["by_length"]["short"]["sequential_match_ci"] == pytest.approx(SM_CI, abs=1e-6)
     assert model["by_task"]["Sort"]["prefix_accuracy"] == pytest.approx(2 / 3)
     # Sort: PA 1 and 1/3, SM 1 of 2 -> Wilson centre 0.5, half z*sqrt(0.125 + z^2/16)/(1 + z^2/2) = 0.405469;
-    # PA resamples of {1, 1/3}: means 1/3 (1/4), 2/3 (1/2), 1 (1/4) -> quantiles 1/3 and 1.
     assert model["by_task"]["Sort"]["sequential_match_ci"] == pytest.approx([0.094531, 0.905469], abs=1e-6)
-    assert model["by_task"]["Sort"]["prefix_accuracy_ci"] == pytest.approx([1 / 3, 1.0])
+    assert_clopper_pearson(model["by_task"]["Sort"]["prefix_accuracy_ci"], 4 / 3, 2)
     assert model["by_task"]["Cumulate"]["prefix_accuracy"] == 0.5
     assert {steps: figures["prefix_accuracy"] for steps, figures in model["by_steps"].items()} == {
         "2": 1.0,
@@ -124,6 +131,18 @@ def test_report_figures(dataset, predictions, tmp_path, capsys):
     ]
     assert [row["first_wrong"] for row in scores] == [None, 1, 0, None]
     assert [row["prediction_length"] for row in scores] == [2, 3, None, 2]
+    assert [row["read"] for row in scores] == ["full", "full", "not_read", "full"]
+    assert [row["form"] for row in scores] == ["object", "labelled/walk-through", None, "prediction"]
+    assert model["reading"] == {
+        "full": 3,
+        "final_only": 0,
+        "not_read": 1,
+        "possible_misreads": 0,
+        "forms": {"object": 1, "labelled/walk-through": 1, "prediction": 1},
+    }
+    assert model["horizon"]["pooled"]["n"] == 4 and set(model["horizon"]["by_task"]) == {"Sort", "Cumulate"}
+    assert {"h50", "h50_ci", "h80", "h80_ci", "n"} <= set(model["horizon"]["by_task"]["Sort"])
+    assert model["horizon"]["method"]["model"].startswith("P(SM = 1 | n steps)")
     assert [row["source"] for row in scores] == [f"{predictions}:{line}" for line in (1, 2, 3, 4)]
     assert scores[1]["prediction"]["intermediate"][1] == "zzzzz" and scores[2]["prediction"] is None
     assert scores[1]["response"].startswith("step1: ") and scores[3]["response"] is None
@@ -158,19 +177,27 @@ def test_report_figures(dataset, predictions, tmp_path, capsys):
         },
     }
     assert provenance["confidence_intervals"]["level"] == 0.95
+    assert provenance["confidence_intervals"]["prefix_accuracy"].startswith("Clopper-Pearson interval")
 
-    for name in FIGURES:
+    for name in [*FIGURES, "horizon.png"]:
         data = (output / name).read_bytes()
         assert data.startswith(b"\x89PNG") and len(data) > 10_000
-    assert sorted(path.name for path in output.iterdir()) == sorted(["summary.json", "scores.jsonl", *FIGURES])
+    written = ["summary.json", "scores.jsonl", "possible_misreads.jsonl", *FIGURES, "horizon.png"]
+    assert sorted(path.name for path in output.iterdir()) == sorted([*written, ".procbench-report.json"])
+    record = json.loads((output / ".procbench-report.json").read_text())
+    assert record == {"written_by": "procbench evaluate", "files": sorted(written)}
+    assert (output / "possible_misreads.jsonl").read_text() == ""
     assert not [path for path in tmp_path.iterdir() if path.name.startswith(".")]  # no staging folder left
     captured = capsys.readouterr()
-    assert "model-a       0.583 [0.167, 1.000]  0.583 [0.167, 1.000]" in captured.out
+    assert "model-a       0.583 [0.103, 0.960]  0.583 [0.103, 0.960]" in captured.out
     assert "model-a       0.500 [0.150, 0.850]  0.500 [0.150, 0.850]" in captured.out
     assert "model-a       0.750 [0.301, 0.954]  0.750 [0.301, 0.954]" in captured.out
     assert "extra" not in captured.out.split("task")[0]
     assert "model-a: 1 id is not in the dataset and was skipped, e.g. ['Nope-09-000']" in captured.err
     assert "65 dataset examples have no prediction" in captured.err
+    assert "Horizon of model-a (steps at which sequential match falls to 50% and 80%; 95% intervals)" in captured.out
+    reading = captured.out.split("How the answers were read")[1].splitlines()
+    assert reading[2] == "model-a              3 (75.0%)          0 (0.0%)         1 (25.0%)  0"
 
 
 def test_json_output_and_comparison(dataset, predictions, tmp_path, capsys):
@@ -217,23 +244,59 @@ def test_examples_every_model_fails(dataset, predictions, tmp_path, capsys):
     ]
     out = capsys.readouterr().out
     assert "every model fails (PA = 0) 1 of the 2 examples all models answered" in out
-    b_rows = [line for line in out.splitlines() if line.startswith("B ")]
+    table_2 = out.split("\ntask ")[0]
+    b_rows = [line for line in table_2.splitlines() if line.startswith("B ")]
     assert len(b_rows) == 3 and all(row.endswith("<- scored on 3 examples (A: 4)") for row in b_rows)
     assert not any("<- scored" in line for line in out.splitlines() if line.startswith("A "))
 
 
-def test_a_rerun_leaves_no_stale_files(dataset, predictions, tmp_path):
+def test_a_rerun_replaces_the_whole_report(dataset, predictions, tmp_path):
     output = tmp_path / "report"
     second = tmp_path / "b.jsonl"
     second.write_text(json.dumps({"id": id_of(dataset, "Sort-02-000"), "response": "no idea"}) + "\n")
     argv = ["--dataset", str(dataset), "--output", str(output)]
     assert main(["evaluate", str(predictions), str(second), *argv]) == 0
-    (output / "my-notes.txt").write_text("mine")
-    assert {"failed_by_all.jsonl", *FIGURES} <= {path.name for path in output.iterdir()}
+    assert {"failed_by_all.jsonl", *FIGURES, "horizon-model-a.png", "horizon-b.png"} <= {
+        path.name for path in output.iterdir()
+    }
     assert main(["evaluate", str(second), *argv, "--no-plots"]) == 0
-    assert sorted(path.name for path in output.iterdir()) == ["my-notes.txt", "scores.jsonl", "summary.json"]
+    assert sorted(path.name for path in output.iterdir()) == [
+        ".procbench-report.json",
+        "possible_misreads.jsonl",
+        "scores.jsonl",
+        "summary.json",
+    ]
     assert list(json.loads((output / "summary.json").read_text())["models"]) == ["b"]
-    assert (output / "my-notes.txt").read_text() == "mine"
+
+
+def test_a_folder_holding_other_files_is_refused_and_left_alone(dataset, predictions, tmp_path, capsys):
+    output = tmp_path / "mine"
+    output.mkdir()
+    (output / "summary.json").write_text("my own summary")
+    (output / "length_curves.png").write_text("my own figure")
+    argv = ["evaluate", str(predictions), "--dataset", str(dataset), "--output", str(output)]
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err.endswith(
+        f"--output {output} holds files procbench evaluate did not write (length_curves.png, summary.json); "
+        "choose a new or empty folder, so that none of them is replaced\n"
+    )
+    assert sorted(path.name for path in output.iterdir()) == ["length_curves.png", "summary.json"]
+    assert (output / "summary.json").read_text() == "my own summary"
+    # a report's folder that received a file of the user's afterwards is refused too
+    report = tmp_path / "report"
+    assert main([*argv[:-1], str(report), "--no-plots"]) == 0
+    (report / "notes.txt").write_text("mine")
+    with pytest.raises(SystemExit):
+        main([*argv[:-1], str(report), "--no-plots"])
+    assert "holds files procbench evaluate did not write (notes.txt)" in capsys.readouterr().err
+    assert (report / "notes.txt").read_text() == "mine"
+    # an empty folder takes a report
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main([*argv[:-1], str(empty), "--no-plots"]) == 0
+    assert (empty / "summary.json").is_file()
 
 
 def test_a_failed_report_keeps_the_previous_one(dataset, predictions, tmp_path, monkeypatch):
@@ -247,7 +310,7 @@ def test_a_failed_report_keeps_the_previous_one(dataset, predictions, tmp_path, 
     def broken(*args):
         raise OSError("disk full")
 
-    monkeypatch.setattr(plots, "draw_all", broken)
+    monkeypatch.setattr(plots, "draw_all", broken)  # fails after every answer is scored
     with pytest.raises(SystemExit):
         main(argv)
     assert {path.name: path.read_bytes() for path in output.iterdir()} == before
@@ -258,8 +321,12 @@ def test_a_failed_report_keeps_the_previous_one(dataset, predictions, tmp_path, 
     ("content", "message"),
     [
         (
-            '{"id": "Sort-02-000", "response": "a"}\n{"id": "Sort-02-000", "response": "b"}\n',
-            "id 'Sort-02-000' appears twice (first on line 1)",
+            '{"id": "SORT", "response": "a"}\n{"id": "SORT", "response": "b"}\n',
+            ":2: id 'SORT' appears twice (first on line 1)",
+        ),
+        (
+            '{"id": "Nope", "response": "a"}\n{"id": "Nope", "response": "b"}\n',
+            ":2: id 'Nope' appears twice",
         ),
         ("not json\n", ":1: not a JSON object"),
         ('{"response": "a"}\n', ':1: each line needs an "id"'),
@@ -268,12 +335,13 @@ def test_a_failed_report_keeps_the_previous_one(dataset, predictions, tmp_path, 
 )
 def test_bad_prediction_files(dataset, tmp_path, capsys, content, message):
     path = tmp_path / "bad.jsonl"
-    path.write_text(content)
+    path.write_text(content.replace("SORT", id_of(dataset, "Sort-02-000")))
+    message = message.replace("SORT", id_of(dataset, "Sort-02-000"))
     with pytest.raises(SystemExit) as exit_info:
         main(["evaluate", str(path), "--dataset", str(dataset), "--output", str(tmp_path / "out")])
     assert exit_info.value.code == 2
     assert message in capsys.readouterr().err
-    assert not (tmp_path / "out").exists()
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["bad.jsonl"]  # no report, no staging
 
 
 def test_bad_arguments(dataset, predictions, tmp_path, capsys):

@@ -13,7 +13,7 @@ from lm_eval.loggers import EvaluationTracker
 
 from procbench_tools.cli import main
 from procbench_tools.dataset.export import export
-from procbench_tools.evaluation.engine import read_predictions
+from procbench_tools.evaluation.answers import read_answers
 from procbench_tools.evaluation.harness_logs import read_harness_answers
 from procbench_tools.integrations.examples import benchmark_examples
 from procbench_tools.integrations.inspect_task import procbench
@@ -136,15 +136,15 @@ def test_three_routes_give_identical_figures(examples, dataset, plain_answers, i
 
 
 def test_readers_return_the_answer_lines(examples, plain_answers, inspect_log, lm_eval_run):
-    plain = {line["id"]: line["response"] for line in read_predictions(plain_answers)}
+    plain = {line.id: line.response for line in read_answers(plain_answers)}
     log_path, _ = inspect_log
     samples_folder, _ = lm_eval_run
     assert read_harness_answers(plain_answers) is None
     assert {line["id"]: line["response"] for line in read_harness_answers(log_path)} == plain
     assert {line["id"]: line["response"] for line in read_harness_answers(samples_folder)} == plain
     (sort_file,) = samples_folder.rglob("samples_procbench_sort_*.jsonl")
-    sort_lines = read_predictions(sort_file)
-    assert {line["id"] for line in sort_lines} == {example["id"] for example in examples if example["task"] == "Sort"}
+    sort_lines = list(read_answers(sort_file))
+    assert {line.id for line in sort_lines} == {example["id"] for example in examples if example["task"] == "Sort"}
 
 
 def test_inspect_json_log_and_epochs(inspect_log, tmp_path):
@@ -152,7 +152,7 @@ def test_inspect_json_log_and_epochs(inspect_log, tmp_path):
     log = read_eval_log(str(log_path))
     json_path = tmp_path / "log.json"
     write_eval_log(log, str(json_path), format="json")
-    assert read_harness_answers(json_path) == read_harness_answers(log_path)
+    assert list(read_harness_answers(json_path)) == list(read_harness_answers(log_path))
     second = log.samples[0].model_copy(update={"epoch": 2})
     log.samples.append(second)
     twice = tmp_path / "epochs.eval"
@@ -190,4 +190,4 @@ def test_lm_eval_folder_and_file_errors(lm_eval_run, tmp_path):
     foreign = tmp_path / "samples_other.jsonl"
     foreign.write_text(json.dumps(line) + "\n")
     with pytest.raises(ValueError, match=r"samples_other.jsonl:1: not a ProcBench doc"):
-        read_harness_answers(foreign)
+        list(read_harness_answers(foreign))

@@ -1,20 +1,25 @@
-"""The report's parts on hand-made numbers: intervals, the figures' data, the table, the
-provenance block."""
+"""The report's parts on hand-made numbers: intervals, the tallies, the figures' data, the
+table, the provenance block."""
 
 import json
 import math
+from collections import Counter
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import generators
 from generators.benchmark import iter_task_examples
 from procbench_tools.evaluation import plots
-from procbench_tools.evaluation.engine import failed_by_all, references_from_rows
-from procbench_tools.evaluation.intervals import Z, bootstrap_mean, wilson
+from procbench_tools.evaluation.intervals import Z, clopper_pearson, wilson
 from procbench_tools.evaluation.provenance import data_parameters, dataset_provenance
+from procbench_tools.evaluation.references import Dataset, DatasetFacts, Example
 from procbench_tools.evaluation.report import columns, coverage_flags, table
+from procbench_tools.evaluation.run import ModelResult, failed_by_all
+from procbench_tools.evaluation.scored import READ_FULL, ScoredAnswer
+from procbench_tools.evaluation.summary import ModelTally, Totals
+from procbench_tools.scoring.measures import Score
 
 # --- intervals ----------------------------------------------------------------------------
 
@@ -35,27 +40,29 @@ def test_wilson_needs_examples():
         wilson(0, 0)
 
 
-def test_bootstrap_by_hand():
-    # One value: no spread.
-    assert bootstrap_mean([0.25, 0.25, 0.25]) == [0.25, 0.25]
-    # {0, 1}: resample means 0 (1/4), 1/2 (1/2), 1 (1/4): both tails hold more than 2.5%.
-    assert bootstrap_mean([0, 1]) == [0.0, 1.0]
-    # Nine zeros and a one: the count of ones is Binomial(10, 0.1): P(0) = 0.349 > 0.025, and
-    # P(<= 2) = 0.930 < 0.975 < P(<= 3) = 0.987: the quantiles are 0 and 3/10.
-    assert bootstrap_mean([0] * 9 + [1]) == pytest.approx([0.0, 0.3])
+def test_clopper_pearson_by_hand():
+    # All n right: the lower end solves low^n = 0.025; none right: (1 - high)^n = 0.025.
+    assert clopper_pearson(3, 3) == pytest.approx([0.025 ** (1 / 3), 1.0])
+    assert clopper_pearson(3.0, 3) == pytest.approx([0.292402, 1.0], abs=1e-6)  # never [1, 1] from 3 examples
+    assert clopper_pearson(0, 5) == pytest.approx([0.0, 1 - 0.025 ** (1 / 5)])
+    # 1 of 2: P(X >= 1 | p) = 1 - (1 - p)^2 = 0.025 at the lower end, and P(X <= 1 | p) = 1 - p^2 = 0.025 at
+    # the upper one.
+    assert clopper_pearson(1, 2) == pytest.approx([1 - math.sqrt(0.975), math.sqrt(0.975)])
 
 
-def test_bootstrap_is_reproducible_and_seeded():
-    values = [index / 37 for index in range(37)]
-    assert bootstrap_mean(values) == bootstrap_mean(values)
-    assert bootstrap_mean(values, seed=1) != bootstrap_mean(values)
+def test_clopper_pearson_needs_examples():
+    with pytest.raises(ValueError, match="at least one example"):
+        clopper_pearson(0, 0)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.lists(st.floats(0, 1, allow_nan=False), min_size=1, max_size=40))
-def test_bootstrap_interval_lies_within_the_values(values):
-    low, high = bootstrap_mean(values, resamples=400)
-    assert min(values) - 1e-12 <= low <= high <= max(values) + 1e-12
+def test_clopper_pearson_holds_the_mean_and_ignores_order(values):
+    low, high = clopper_pearson(math.fsum(values), len(values))
+    mean = math.fsum(values) / len(values)
+    assert 0 <= low <= mean + 1e-12 and mean - 1e-12 <= high <= 1
+    assert low < high  # never a zero-width interval
+    assert clopper_pearson(math.fsum(reversed(values)), len(values)) == [low, high]
 
 
 @given(st.integers(1, 500).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))))
@@ -65,23 +72,87 @@ def test_wilson_holds_the_share(pair):
     assert 0 <= low <= successes / n <= high <= 1
 
 
+# --- the tallies ----------------------------------------------------------------------------
+
+
+def scored(task, steps, score, *, length=None, read=READ_FULL, form="object", misread=False, truncated=False):
+    example = Example(f"{task}-{steps:02d}-000", task, steps, {"intermediate": [], "final": ""})
+    return ScoredAnswer("m", example, score, None, length, "text", None, read, form, 0, misread, truncated)
+
+
+def test_totals_sum_prefix_accuracy_exactly_in_any_order():
+    values = [0.1] * 10 + [1 / 3] * 3 + [1.0]
+    forward, backward = Totals(), Totals()
+    for value in values:
+        forward.add(Score(value, 0, 0, 0, True))
+    for value in reversed(values):
+        backward.add(Score(value, 0, 0, 0, True))
+    exact = sum(Fraction(value) for value in values)
+    assert forward.accuracy_sum() == backward.accuracy_sum() == float(exact) == math.fsum(values)
+    assert forward.means()["prefix_accuracy"] == math.fsum(values) / len(values)
+
+
+def test_model_tally_by_hand():
+    tally = ModelTally("m")
+    tally.add(scored("Sort", 2, Score(1.0, 1, 1, 2, True), length=2))
+    tally.add(scored("Sort", 2, Score(0.5, 0, 1, 1, True), length=2, misread=True))
+    tally.add(scored("Sort", 3, Score(0.0, 0, 0, 0, False), read="not_read", form=None))
+    tally.add(scored("Rotate", 3, Score(1 / 3, 0, 0, 1, True), length=1, read="final_only", form="final line"))
+    tally.add(scored("Rotate", 3, Score(0.0, 0, 0, 0, True), length=3, truncated=True))
+    tally.missing, tally.unknown_ids = 7, 1
+    summary = tally.summary()
+    assert summary["overall"]["n"] == 5 and summary["overall"]["prefix_accuracy"] == (1 + 0.5 + 1 / 3) / 5
+    assert (summary["overall"]["missing"], summary["overall"]["unknown_ids"]) == (7, 1)
+    assert summary["overall"]["invalid_predictions"] == 1
+    assert list(summary["by_task"]) == ["Sort", "Rotate"]  # the benchmark's order
+    assert summary["by_task"]["Rotate"]["prefix_match_length"] == 0.5
+    assert summary["by_steps"] == {
+        "2": {"prefix_accuracy": 0.75, "sequential_match": 0.5, "final_match": 1.0, "prefix_match_length": 1.5,
+              "invalid_predictions": 0, "n": 2},
+        "3": {"prefix_accuracy": (1 / 3) / 3, "sequential_match": 0.0, "final_match": 0.0,
+              "prefix_match_length": 1 / 3, "invalid_predictions": 1, "n": 3},
+    }  # fmt: skip
+    assert summary["reading"] == {
+        "full": 3,
+        "final_only": 1,
+        "not_read": 1,
+        "possible_misreads": 1,
+        "forms": {"object": 3, "final line": 1},
+    }
+    assert tally.matched == Counter({0: 2, 1: 2, 2: 1})
+    assert tally.prediction_lengths == Counter({(2, 2): 2, (3, 1): 1, (3, 3): 1})
+    # the horizon's records: one per answer, the truncated one marked
+    records = sorted(
+        tally.horizon_records(), key=lambda record: (record["task"], record["steps"], record["sequential_match"])
+    )
+    assert records == [
+        {"task": "Rotate", "steps": 3, "sequential_match": 0},
+        {"task": "Rotate", "steps": 3, "sequential_match": 0, "truncated": True},
+        {"task": "Sort", "steps": 2, "sequential_match": 0},
+        {"task": "Sort", "steps": 2, "sequential_match": 1},
+        {"task": "Sort", "steps": 3, "sequential_match": 0},
+    ]
+
+
 # --- the figures' numbers -----------------------------------------------------------------
 
 
 def test_threshold_shares_by_hand():
-    rows = [{"prefix_match_length": pml} for pml in (2, 1, 0, 2, 5)]
+    lengths = Counter([2, 1, 0, 2, 5])
     # N = 1: four of five have PML >= 1; N = 2: three; N = 3..5: one; N = 6: none
-    assert plots.threshold_shares(rows, 6) == [0.8, 0.6, 0.2, 0.2, 0.2, 0.0]
+    assert plots.threshold_shares(lengths, 6) == [0.8, 0.6, 0.2, 0.2, 0.2, 0.0]
+
+
+def test_pa_bucket_shares_by_hand():
+    # PA = 0: 2 of 8; 0 < PA < 0.5: 1; 0.5 <= PA < 1: 2; PA = 1: 3
+    assert plots.pa_bucket_shares(Counter({0.0: 2, 0.25: 1, 0.5: 1, 0.75: 1, 1.0: 3})) == [0.25, 0.125, 0.25, 0.375]
 
 
 def test_mean_pml_by_task_and_length():
-    rows = [
-        {"task": "Sort", "steps": 3, "prefix_match_length": 3},
-        {"task": "Sort", "steps": 3, "prefix_match_length": 0},
-        {"task": "Sort", "steps": 2, "prefix_match_length": 1},
-        {"task": "Rotate", "steps": 5, "prefix_match_length": 4},
-    ]
-    assert plots.mean_pml_by_task_and_length(rows) == {"Sort": {2: 1.0, 3: 1.5}, "Rotate": {5: 4.0}}
+    tally = ModelTally("m")
+    for task, steps, pml in (("Sort", 3, 3), ("Sort", 3, 0), ("Sort", 2, 1), ("Rotate", 5, 4)):
+        tally.add(scored(task, steps, Score(0.0, 0, 0, pml, True)))
+    assert plots.mean_pml_by_task_and_length(tally) == {"Sort": {2: 1.0, 3: 1.5}, "Rotate": {5: 4.0}}
 
 
 def _summary(by_task):
@@ -102,22 +173,35 @@ def test_task_order_by_median_sequential_match():
     assert plots.task_order(tied) == ["Sort", "Gather", "Rotate"]
 
 
-def test_every_figure_is_listed_once():
-    from procbench_tools.evaluation.files import FIGURE_FILES
+def test_every_figure_has_the_one_signature(tmp_path):
+    """Each figure takes the report's data and folder and returns the files it drew."""
+    tally = ModelTally("a/b")
+    for steps, pml in ((2, 2), (3, 1), (3, 0)):
+        tally.add(scored("Sort", steps, Score(pml / steps, int(pml == steps), 0, pml, True), length=steps))
+    from procbench_tools.evaluation.run import estimate_horizon
 
-    assert (
-        list(plots.FIGURES)
-        == list(FIGURE_FILES)
-        == [
-            "length_curves.png",
-            "pa_distribution.png",
-            "pml_threshold.png",
-            "pml_by_task_length.png",
-            "pa_by_task.png",
-            "task_scores.png",
-            "prediction_length.png",
-        ]
+    summaries = {"a/b": tally.summary()}
+    data = plots.FigureData(summaries, {"a/b": tally}, {"a/b": estimate_horizon(tally)}, Counter({2: 1, 3: 2}))
+    drawn = plots.draw_all(data, tmp_path)
+    assert [path.name for path in drawn] == [
+        "length_curves.png",
+        "pa_distribution.png",
+        "pml_threshold.png",
+        "pml_by_task_length.png",
+        "pa_by_task.png",
+        "task_scores.png",
+        "prediction_length.png",
+        "horizon.png",
+    ]
+    assert all(path.read_bytes().startswith(b"\x89PNG") for path in drawn)
+    two = plots.FigureData(
+        {**summaries, "c": summaries["a/b"]}, {"a/b": tally, "c": tally}, {"a/b": None, "c": None}, Counter({2: 1})
     )
+    assert plots.horizon(two, tmp_path) == []  # no horizon, no file
+    three = plots.FigureData(
+        two.summaries, two.tallies, {"a/b": data.horizons["a/b"], "c": None}, two.steps_of_examples
+    )
+    assert [path.name for path in plots.horizon(three, tmp_path)] == ["horizon-a_b.png"]
 
 
 # --- the table ----------------------------------------------------------------------------
@@ -167,17 +251,19 @@ def test_table_without_extra_has_no_extra_column():
 
 
 def test_failed_by_all_by_hand():
-    from procbench_tools.evaluation.engine import ModelResult
+    # positions 0..4; a answers 0, 1, 2, 4; b answers 1, 2, 3, 4; c answers 0, 1, 2, 4
+    def result(name, failed_at, answered):
+        model = ModelResult.empty(name, 5)
+        for position in answered:
+            model.lines[position] = position + 1
+            model.failed[position] = position in failed_at
+        return model
 
-    def result(name, scores):
-        rows = [{"id": i, "task": i.split("-")[0], "prefix_accuracy": pa} for i, pa in scores.items()]
-        return ModelResult(name, rows, [], [])
-
-    a = result("a", {"Sort-02-001": 0.0, "Rotate-02-000": 0.0, "Sort-02-000": 0.0, "Gather-03-000": 0.5})
-    b = result("b", {"Rotate-02-000": 0.0, "Sort-02-000": 0.0, "Sort-02-001": 0.2, "Copy-02-000": 0.0})
-    c = result("c", {"Sort-02-000": 0.0, "Rotate-02-000": 0.0, "Sort-02-001": 0.0, "Gather-03-000": 0.0})
-    # common to all three: Sort-02-001, Rotate-02-000, Sort-02-000; failed by all: the last two
-    assert failed_by_all([a, b, c]) == (["Sort-02-000", "Rotate-02-000"], 3)
+    a = result("a", {1, 2, 4}, [0, 1, 2, 4])
+    b = result("b", {1, 2, 3}, [1, 2, 3, 4])
+    c = result("c", {0, 1, 2, 4}, [0, 1, 2, 4])
+    # common to all three: 1, 2, 4; failed by all: 1 and 2 (b gets 4 partly right)
+    assert failed_by_all([a, b, c]) == ([1, 2], 3)
 
 
 # --- provenance ---------------------------------------------------------------------------
@@ -191,9 +277,15 @@ def _rows(seed, answer_format=True):
     return rows
 
 
+def facts_of(rows):
+    facts = DatasetFacts()
+    for row in rows:
+        facts.add(row["id"], row["task"], row["steps"], json.dumps(row["label"]), row["prompt"])
+    return facts
+
+
 def test_generation_parameters_from_the_data():
-    references = references_from_rows(_rows(2024))
-    assert data_parameters(references) == {
+    assert data_parameters(facts_of(_rows(2024))) == {
         "examples": 18,
         "tasks": ["Sort", "FillWord", "Cumulate"],
         "min_steps": 2,
@@ -202,9 +294,9 @@ def test_generation_parameters_from_the_data():
         "answer_format": True,
         "seed": 2024,
     }
-    other = data_parameters(references_from_rows(_rows(7, answer_format=False)))
+    other = data_parameters(facts_of(_rows(7, answer_format=False)))
     assert (other["seed"], other["answer_format"]) == (None, False)
-    uneven = references_from_rows(_rows(2024)[:-1])
+    uneven = facts_of(_rows(2024)[:-1])
     assert data_parameters(uneven)["examples_per_step"] == {"min": 1, "max": 2}
 
 
@@ -217,10 +309,11 @@ def small_export(tmp_path_factory):
 
 
 def test_generation_parameters_from_the_card(small_export, tmp_path):
-    from procbench_tools.evaluation.engine import load_references
+    from procbench_tools.evaluation.references import ExampleIndex, open_dataset
 
-    references = load_references(str(small_export))
-    described = dataset_provenance(str(small_export), references)
+    dataset = open_dataset(str(small_export))
+    index = ExampleIndex.build(dataset, tmp_path / "index.sqlite")
+    described = dataset_provenance(dataset, index.facts)
     assert {key: described[key] for key in ("source", "kind", "examples", "generation_from")} == {
         "source": str(small_export.resolve()),
         "kind": "folder",
@@ -234,23 +327,21 @@ def test_generation_parameters_from_the_card(small_export, tmp_path):
         2,
         3,
     )
-    rows_only = references_from_rows(_rows(2024))  # no card: the parameters are read off the data
-    assert dataset_provenance("user/procbench", rows_only) == {
+    facts = facts_of(_rows(2024))  # no card: the parameters are read off the data
+    assert dataset_provenance(Dataset("user/procbench", "hub"), facts) == {
         "source": "user/procbench",
         "kind": "hub",
         "examples": 18,
         "generation_from": "data",
-        "generation": data_parameters(rows_only),
+        "generation": data_parameters(facts),
     }
 
 
-def test_summary_means_sit_beside_their_intervals(small_export):
-    from procbench_tools.evaluation.engine import load_references, score_lines
-
-    references = load_references(str(small_export))
-    lines = [{"id": identifier, "prediction": reference.label} for identifier, reference in references.items()]
-    result = score_lines("perfect", lines, references, progress=False)
-    overall = result.summary["overall"]
+def test_summary_means_sit_beside_their_intervals():
+    tally = ModelTally("perfect")
+    for steps in range(2, 48):
+        tally.add(scored("Sort", steps, Score(1.0, 1, 1, steps, True), length=steps))
+    overall = tally.summary()["overall"]
     assert list(overall)[:7] == [
         "prefix_accuracy",
         "prefix_accuracy_ci",
@@ -260,17 +351,26 @@ def test_summary_means_sit_beside_their_intervals(small_export):
         "final_match_ci",
         "prefix_match_length",
     ]
-    n = len(references)
-    assert n == 46 and overall["prefix_accuracy_ci"] == [1.0, 1.0]
+    n = 46
+    assert overall["n"] == n and overall["prefix_accuracy_ci"] == pytest.approx([0.025 ** (1 / n), 1.0])
     # Wilson at n of n: [n / (n + z^2), 1]
     assert overall["sequential_match_ci"] == pytest.approx([n / (n + Z * Z), 1.0])
     assert math.isclose(overall["final_match_ci"][0], 46 / (46 + 1.959963984540054**2))
-    assert {row["first_wrong"] for row in result.rows} == {None}
-    assert json.dumps(result.summary)  # plain JSON all through
-    assert set(generators.TASKS) == set(result.summary["by_task"])
+    assert json.dumps(tally.summary())  # plain JSON all through
 
 
 def test_step_ticks_are_whole_numbers_even_for_one_step_count():
     locator = plots._integer_ticks()
     assert [tick for tick in locator.tick_values(1.9, 2.1) if 1.9 <= tick <= 2.1] == [2]
     assert all(float(tick).is_integer() for tick in locator.tick_values(2, 25))
+
+
+def test_table_ends_with_the_reading_audit():
+    reading = {"full": 7, "final_only": 2, "not_read": 1, "possible_misreads": 1, "forms": {"object": 9}}
+    lines = table({"a": {**_model(10), "reading": reading}}, misreads_file="r/possible_misreads.jsonl").splitlines()
+    assert lines[-4:] == [
+        "How the answers were read (only answers read in full are scored on every state)",
+        "model             read in full  final state only          not read  possible misreads",
+        "a                    7 (70.0%)         2 (20.0%)         1 (10.0%)  1",
+        "possible misreads are listed in r/possible_misreads.jsonl: check them before trusting the scores",
+    ]

@@ -7,7 +7,7 @@ import pytest
 from procbench_tools.cli import main
 from procbench_tools.commands.show import state_rows, states_table
 from procbench_tools.dataset.export import export
-from procbench_tools.evaluation.engine import Reference
+from procbench_tools.evaluation.references import Example
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +28,7 @@ def rows(dataset):
     }
 
 
-SORT = Reference("Sort-03-000", "Sort", 3, {"init": "cab", "intermediate": ["acb", "abc"], "final": "abc"})
+SORT = Example("Sort-03-000", "Sort", 3, {"init": "cab", "intermediate": ["acb", "abc"], "final": "abc"})
 
 
 def test_state_rows_mark_the_first_wrong_state():
@@ -106,7 +106,18 @@ def test_show_reports_unknown_ids(dataset, rows, tmp_path, capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(["show", "Sort-03-001", "--dataset", str(dataset)])
     assert exit_info.value.code == 2
-    assert "no example 'Sort-03-001' in the dataset; did you mean Sort-03-000-" in capsys.readouterr().err
+    assert f"no example 'Sort-03-001' in the dataset {dataset}; did you mean Sort-03-000-" in capsys.readouterr().err
+    # an id whose question digest is not the dataset's: the example at the same place is offered
+    with pytest.raises(SystemExit):
+        main(["show", "Sort-03-000-1f0c9a2e", "--dataset", str(dataset)])
+    err = capsys.readouterr().err
+    assert err.endswith(f"did you mean {rows['Sort-03-000']['id']}?\n")
+    # nothing close: a real id of the dataset as the example
+    with pytest.raises(SystemExit):
+        main(["show", "zzz", "--dataset", str(dataset)])
+    assert capsys.readouterr().err.endswith(
+        f"no example 'zzz' in the dataset {dataset}; ids look like {rows['Sort-02-000']['id']}\n"
+    )
     answers = tmp_path / "answers.jsonl"
     answers.write_text(json.dumps({"id": rows["Sort-02-000"]["id"], "response": "x"}) + "\n")
     with pytest.raises(SystemExit):

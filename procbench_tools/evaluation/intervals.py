@@ -56,6 +56,7 @@ def clopper_pearson(total: float, n: int) -> list[float]:
 
     _check(n)
     total = min(max(total, 0.0), float(n))
+    mean = total / n
     low = 0.0 if total <= 0 else float(beta.ppf(TAIL, total, n - total + 1))
     high = 1.0 if total >= n else float(beta.ppf(1 - TAIL, total + 1, n - total))
-    return [low, high]
+    return [min(low, mean), max(high, mean)]  # the ends always hold the mean (against rounding at tiny sums)

@@ -63,16 +63,17 @@ def answer_format(task: str, prompt: str) -> bool | None:
     return None
 
 
-def probes_default_seed(example: Example) -> bool:
-    """Whether ``example`` can tell the default seed: the first of its step count (index 0)
-    of a task without corpus sentences (whose first draw never needs a re-draw)."""
+def probes_default_seed(identifier: str, task: str) -> bool:
+    """Whether the example ``identifier`` can tell the default seed: the first of its step
+    count (index 0) of a task without corpus sentences (whose first draw never needs a
+    re-draw)."""
     from generators.benchmark import parse_example_id
 
-    parsed = parse_example_id(example.id)
+    parsed = parse_example_id(identifier)
     if parsed is None or parsed.index != 0:
         return False
     try:
-        return generators.get_task(example.task).overlap_keys is None
+        return generators.get_task(task).overlap_keys is None
     except ValueError:
         return False
 

@@ -58,6 +58,9 @@ def check_output(output: Path, shown: str) -> None:
         raise ValueError("--output is empty: name a folder for the report")
     if output.exists() and not output.is_dir():
         raise ValueError(f"--output {shown} is a file; the report needs a folder (its files go inside it)")
+    existing = next(folder for folder in output.parents if folder.exists())
+    if not existing.is_dir():
+        raise ValueError(f"--output {shown}: cannot write there ({existing} is a file, not a folder)")
     if output.is_dir():
         try:
             foreign = foreign_files(output)

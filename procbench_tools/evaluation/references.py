@@ -244,16 +244,17 @@ class DatasetFacts:
     seed_probe: Example | None = None
     ids_name_questions: bool = False  # some id ends with its question's digest
 
-    def add(self, example: Example, prompt: str | None) -> None:
+    def add(self, identifier: str, task: str, steps: int, label: str, prompt: str | None) -> None:
+        """Count an example (``label`` as JSON text)."""
         from .provenance import answer_format, probes_default_seed
 
-        self.per_step[example.task, example.steps] += 1
+        self.per_step[task, steps] += 1
         if prompt:
-            self.answer_formats.add(answer_format(example.task, prompt))
-        if self.seed_probe is None and probes_default_seed(example):
-            self.seed_probe = example
+            self.answer_formats.add(answer_format(task, prompt))
+        if self.seed_probe is None and probes_default_seed(identifier, task):
+            self.seed_probe = Example(identifier, task, steps, json.loads(label))
         if not self.ids_name_questions:
-            parsed = parse_example_id(example.id)
+            parsed = parse_example_id(identifier)
             self.ids_name_questions = parsed is not None and bool(parsed.digest)
 
     @property
@@ -293,13 +294,13 @@ class ExampleIndex:
 
         def records() -> Iterator[tuple[Any, ...]]:
             for position, row in enumerate(dataset.rows(columns)):
-                example = Example.from_row(row, position)
-                index.facts.add(example, row.get("prompt"))
+                identifier, task, steps, label = row["id"], row["task"], int(row["steps"]), row["label"]
+                if not isinstance(label, str):
+                    label = json.dumps(label, ensure_ascii=False)
+                index.facts.add(identifier, task, steps, label, row.get("prompt"))
                 if progress is not None:
                     progress.update()
-                label = row["label"] if isinstance(row["label"], str) else json.dumps(row["label"], ensure_ascii=False)
-                rank = _TASK_RANK.get(example.task, len(_TASK_RANK))
-                yield position, example.id, example.task, example.steps, label, rank
+                yield position, identifier, task, steps, label, _TASK_RANK.get(task, len(_TASK_RANK))
 
         index.connection.executemany("INSERT INTO example VALUES (?, ?, ?, ?, ?, ?)", records())
         try:
