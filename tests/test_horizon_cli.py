@@ -121,6 +121,13 @@ def test_procbench_evaluate_scores_the_log(finished_run, tmp_path):
     assert all(row["sequential_match"] == calls[row["id"]]["sequential_match"] for row in scores)
     summary = json.loads((tmp_path / "report" / "summary.json").read_text())
     assert summary["models"]["calls"]["overall"]["missing"] == 0
+    # the report's horizon is the run's own: the same replies, the same estimate
+    run = json.loads((folder / "summary.json").read_text())
+    horizon = summary["models"]["calls"]["horizon"]
+    for task in ("Sort", "Cumulate"):
+        for key in ("h50", "h50_ci", "h80", "h80_ci"):
+            assert horizon["by_task"][task][key] == run["by_task"][task][key], (task, key)
+    assert horizon["pooled"]["h50"] == run["pooled"]["h50"]
 
 
 def test_the_figure_is_written(finished_run):
