@@ -116,7 +116,8 @@ def open_dataset(source: str) -> Dataset:
 def _open_folder(folder: Path, source: str) -> Dataset:
     card = folder / "README.md"
     metadata = read_card(card, source) if card.is_file() else None
-    configs = [entry.get("config_name") for entry in (metadata or {}).get("configs") or [] if isinstance(entry, dict)]
+    entries = (metadata or {}).get("configs") or []
+    configs = [entry["config_name"] for entry in entries if isinstance(entry, dict) and entry.get("config_name")]
     if not configs:
         raise ValueError(
             f"--dataset {source} is a folder but not a procbench export (no README.md listing its configs); "

@@ -109,11 +109,11 @@ def table(
     units = "  ".join(f"{'PA':>7} {'SM':>7}" for _ in summaries)
     lines += [f"{'task':{width}}  {pairs}", f"{'':{width}}  {units}"]
     for task in tasks:
-        cells = []
+        pair_cells = []
         for summary in summaries.values():
             figures = summary["by_task"].get(task)
-            cells.append(f"{_cell(figures, 'prefix_accuracy'):>7} {_cell(figures, 'sequential_match'):>7}")
-        lines.append(f"{task:{width}}  {'  '.join(cells)}")
+            pair_cells.append(f"{_cell(figures, 'prefix_accuracy'):>7} {_cell(figures, 'sequential_match'):>7}")
+        lines.append(f"{task:{width}}  {'  '.join(pair_cells)}")
     lines.append("")
     for name, horizon in (horizons or {}).items():
         lines += horizon_block(name, horizon)

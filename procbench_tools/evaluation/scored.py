@@ -84,6 +84,7 @@ def score_answer(model: str, answer: AnswerLine, example: Example, source: str |
     structured ``prediction``) and score it against ``example``: the one place that calls
     the answer reader and the scoring core for a report."""
     states = example.states()
+    form: str | None
     if answer.has_prediction:
         prediction, form, shown, misread = answer.prediction, PREDICTION_FORM, 0, False
         predicted = measures.parse_prediction(prediction, example.label)
