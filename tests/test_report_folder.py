@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from procbench_tools.dataset.export import export
+from tests import test_errors
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -63,9 +63,7 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
-@pytest.fixture(scope="module")
-def dataset(tmp_path_factory):
-    return export(tmp_path_factory.mktemp("folder") / "procbench", configs=["Sort"], max_steps=3, progress=False)
+dataset = test_errors.dataset  # the fixture: a small export of Sort
 
 
 @pytest.fixture(scope="module")
