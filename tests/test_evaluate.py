@@ -374,3 +374,34 @@ def test_every_answer_form_reads_right_through_evaluate(dataset, tmp_path):
     overall = json.loads((output / "summary.json").read_text())["models"]["forms"]["overall"]
     assert overall["prefix_accuracy"] == 1.0 and overall["sequential_match"] == 1.0
     assert overall["invalid_predictions"] == 0 and overall["n"] == len(rows)
+
+
+def test_a_possible_misread_is_counted_listed_and_shown(dataset, tmp_path, capsys):
+    """A reply whose text shows every state of a walk-through but which the reader cannot read
+    (here, a final label with words before it on its line) is flagged, not silently scored 0."""
+    label = label_of(dataset, "Sort-04-000")
+    states = [*label["intermediate"], label["final"]]
+    steps = "".join(f"Step {number}: {state}\n" for number, state in enumerate(states, start=1))
+    response = f"{steps}\nSo, in short: Final state: {states[-1]}"
+    identifier = id_of(dataset, "Sort-04-000")
+    answers = tmp_path / "walk.jsonl"
+    answers.write_text(json.dumps({"id": identifier, "response": response}) + "\n")
+    output = tmp_path / "report"
+    assert main(["evaluate", str(answers), "--dataset", str(dataset), "--output", str(output), "--no-plots"]) == 0
+    reading = json.loads((output / "summary.json").read_text())["models"]["walk"]["reading"]
+    assert reading == {"full": 0, "final_only": 0, "not_read": 1, "possible_misreads": 1, "forms": {}}
+    (flagged,) = [json.loads(line) for line in (output / "possible_misreads.jsonl").read_text().splitlines()]
+    assert flagged == {
+        "model": "walk",
+        "id": identifier,
+        "source": f"{answers}:1",
+        "form": None,
+        "states_read": 0,
+        "states_shown": 4,
+        "response": response,
+    }
+    out = capsys.readouterr().out
+    assert f"possible misreads are listed in {output / 'possible_misreads.jsonl'}" in out
+    assert main(["show", identifier, "--answers", str(answers), "--dataset", str(dataset), "--no-prompt"]) == 0
+    shown = capsys.readouterr().out
+    assert "(no readable answer; the reply shows 4 states but 0 were read: a possible misread)" in shown

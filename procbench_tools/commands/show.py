@@ -161,8 +161,10 @@ def render(
     )
     if not score.valid:
         verdict = "no readable answer"
-    elif scored.possibly_misread:
-        verdict += f"; the reply shows {scored.shown_steps} states but {scored.states_read} were read: check it"
+    if scored.possibly_misread:
+        verdict += (
+            f"; the reply shows {scored.shown_steps} states but {scored.states_read} were read: a possible misread"
+        )
     parts += [
         f"=== reference and answer ({verdict}) ===",
         states_table(state_rows(reference, scored.prediction), reference.label["init"], "answer", width),
