@@ -196,7 +196,7 @@ def evaluate(
     with ReportFolder(output.resolve() if str(output) else output, str(output)) as folder:
         dataset = open_dataset(dataset_source)
         rows = tqdm(
-            total=dataset.size(), desc="reading the dataset", unit=" examples", file=sys.stderr,
+            total=dataset.size(), desc="reading the dataset", unit=" examples", unit_scale=True, file=sys.stderr,
             disable=progress is False or None, mininterval=1,
         )  # fmt: skip
         with rows:
