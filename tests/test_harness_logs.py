@@ -82,8 +82,8 @@ def lm_eval_run(examples, tmp_path_factory):
 
 
 def assert_same_figures(got, want):
-    """Equal structure, counts and figures, to the last bit: the scoring core's sums and the
-    bootstrap do not depend on the order the answers come in (each harness has its own)."""
+    """Equal structure, counts and figures, to the last bit: the report's sums and intervals
+    do not depend on the order the answers come in (each harness has its own)."""
     assert isinstance(got, type(want)) or isinstance(want, float)
     if isinstance(want, dict):
         assert list(got) == list(want)
