@@ -33,7 +33,7 @@ from .labels import Role
 from .layout import Layout
 from .literals import parse_literal
 from .objects import answer_parts, may_hold_an_answer
-from .sections import Section, read_sections
+from .sections import Section, StepsAbove, read_sections
 from .spans import fenced_blocks, outermost
 from .state_types import Kind, typed
 from .walkthroughs import Walkthrough, read_walkthroughs
@@ -129,6 +129,15 @@ def walk_states(walk: Walkthrough, final: Any, expected: Expected) -> list[Any]:
     return states
 
 
+def _steps_above(walk: Walkthrough, pointer: StepsAbove, final: Any, expected: Expected) -> list[Any]:
+    """The states of the walk-through an intermediate value points at: those it numbers
+    ("after replacements 1 and 2", "steps 1-6"), else all but a repeated final state."""
+    if pointer.first is None or pointer.last is None:
+        return walk_states(walk, final, expected)
+    offset = 0 if walk.from_zero else 1
+    return walk.states[pointer.first - offset : pointer.last - offset + 1]
+
+
 def _intermediate_beside(sections: list[Section], position: int, after_line: int) -> Section | None:
     """The intermediate label of the final label ``sections[position]``: the one just
     before it (after line ``after_line``), else the one just after it, unless that one
@@ -193,11 +202,11 @@ def read_labelled(layout: Layout, expected: Expected) -> list[Candidate]:
         end, source, intermediate = section.end, "final only", None
         if listed is not None:
             end, source = max(end, listed.end), "intermediate label"
-            if listed.states is not None:
-                intermediate = listed.states
-            else:  # "the steps above"
+            if isinstance(listed.states, StepsAbove):
                 above = _walk_before(layout, walks, listed.line, -1)
-                intermediate = None if above is None else walk_states(above, final, expected)
+                intermediate = None if above is None else _steps_above(above, listed.states, final, expected)
+            else:
+                intermediate = listed.states
         else:
             walk = _walk_before(layout, walks, section.line, after_line)
             if walk is not None:

@@ -65,7 +65,7 @@ _LEAD = re.compile(
 _STEP = re.compile(r"(?:state[ \t]+)?(?:after[ \t]+)?step[ \t]*(\d{1,5})\b")
 _WORD = re.compile(r"[a-z]+")
 _SEPARATOR = re.compile(r"[:\uff1a=]|[ \t][-\u2013\u2014][ \t]")
-_IS = re.compile(r"[ \t](?:is|are)(?:[ \t]|$)")
+_IS = re.compile(r"[ \t](?:is|are)(?:[ \t]+(?:therefore|thus|then|now|simply))?(?:[ \t]|$)")
 _VALUE_LEAD = re.compile(r"[ \t]*(?:\*\*|__)?")  # emphasis that closes the label
 _PARENTHESES = re.compile(r"\([^()]*\)")
 _NOT_WORDS = re.compile(r"[^a-z0-9]+")
@@ -109,7 +109,8 @@ def read_label(line: str) -> Label | None:
     separator = _SEPARATOR.search(window)
     phrase_end = separator.start() if separator else len(window)
     value_start = start + separator.end() if separator else len(line)
-    said = _IS.search(window, 0, phrase_end)  # "The final answer is **x**", "The intermediate states are"
+    bare_window = _PARENTHESES.sub(lambda match: " " * len(match.group()), window)  # same positions
+    said = _IS.search(bare_window, 0, phrase_end)  # "The final answer is **x**", "The intermediate states are"
     if said is not None and _names_a_part(_words(window[: said.start()])):
         if said.end() < phrase_end:  # "is" then the value; else "is:" or "is" ending the line
             value_start, separator = start + said.end(), said
@@ -133,6 +134,11 @@ def read_label(line: str) -> Label | None:
         value = line[value_start:].strip()
         if value.endswith(emphasis) and emphasis not in value[: -len(emphasis)]:
             value = value[: -len(emphasis)].rstrip()
+    if role is not Role.STEP and value[:1].isalpha():  # "Answer: final string = jlr8r": the inner label says more
+        inner = read_label(value)
+        if inner is not None and inner.role in (Role.FINAL, Role.INTERMEDIATE) and inner.value:
+            offset = line.index(value, value_start)
+            return Label(inner.role, inner.value, offset + inner.value_start, None, inner.separated)
     return Label(role, value, value_start, step)
 
 

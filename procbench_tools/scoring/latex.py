@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from .labels import read_label
+
 # Commands whose argument is plain text: \texttt{x} is x.
 TEXT_COMMANDS = frozenset(
     {"text", "texttt", "textrm", "textsf", "textbf", "textit", "mathrm", "mathtt", "mathbf", "mathit"}
@@ -119,7 +121,7 @@ def _plain_line(line: str) -> str:
             out.append(character)
         position += 1
     plain = "".join(out).rstrip()
-    if boxed and not _LABEL_WORD.search(line.split(BOXED, 1)[0]):
+    if boxed and not _LABEL_WORD.search(line.split(BOXED, 1)[0]) and read_label(plain) is None:
         return f"Final answer: {plain.strip()}"
     return plain
 

@@ -43,6 +43,9 @@ from .state_types import Kind, reference_states, state_kinds, typed
 
 Prediction = dict[str, Any]
 MAX_CHARS = 1_000_000  # only the last million characters of a longer response are read
+# Full-width punctuation (written by some multilingual models) as its ASCII twin: one
+# character for one, so positions stay the same.
+FULL_WIDTH = str.maketrans("\uff1a\uff0c\uff08\uff09\uff1b\uff01\uff1f\uff3b\uff3d", ":,();!?[]")
 FULL, FINAL_ONLY = "full", "final only"  # how much of an answer a reply gave
 
 
@@ -113,7 +116,7 @@ def _read_text(text: str, kinds: tuple[Kind, Kind], count: int | None) -> tuple[
             inner = None
         if isinstance(inner, str):
             return _read_text(inner, kinds, count)
-    layout = read_layout(plain_text(text))
+    layout = read_layout(plain_text(text.translate(FULL_WIDTH)))
     expected = Expected(count, *kinds)
     candidates = [candidate for form in FORMS for candidate in form.read(layout, expected)]
     shown = shown_steps(layout, expected)

@@ -31,16 +31,18 @@ _REMARK_ENDS = frozenset(")\u2713\u2714\u2705")
 _REMARK_MARKS = ("\u2190", " #")
 _CLOSING_MARKS = frozenset("]}\"'`*_$)")
 _QUOTES = ('"', "'", "\u201c\u201d", "\u2018\u2019")
-# A value marked off at the end of an explained line: bold, backticks or quotes.
-_MARKED_AT_END = re.compile(r"""(\*\*|__|`|")([^\n]*?)\1$""")
+# A value marked off at the end of an explained line: bold or backticks (quotes end
+# sentences too: 'no longer, "I wish we had some acquaintance in Bath!"').
+_MARKED_AT_END = re.compile(r"""(\*\*|__|`)([^\n]*?)\1$""")
 # A value marked off at the start of a text, with prose after it: "**x**, with ..."
 _MARKED_AT_START = re.compile(r"""(\*\*|__|`|"|\$)([^\n]+?)\1(?=[\s,.;:!)]|$)""")
 # "abc (final)", "abc ✓", "abc ← here", "abc   # a comment"
 _TRAILING_REMARK = re.compile(r"(?:\s+\([^()]*\)|\s*[\u2713\u2714\u2705]+|\s+\u2190.*|\s+#(?:\s.*)?)$")
 _TRAILING_STOP = re.compile(r"(?<=[\]\}\"'`*_$)])[.,;!]+$")  # "[a, b]." and "`abc`." end a sentence
 _DESCRIPTION = re.compile(r"[^\n:]{1,40}?:[ \t]+")  # "remove d: " before a state
+_BECOMES = re.compile(r"\b(?:becomes|becoming|is now|are now|gives|giving|yields|results in|resulting in)\b:?", re.I)
 _LEADING_NOTE = re.compile(r"\([^()\n]{1,40}\)[ \t]+(?=\S)")
-_COMMA_SEPARATED = re.compile(r"\s*[,;]\s*(?:and\s+)?")
+_COMMA_SEPARATED = re.compile(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+")
 
 
 def _strip_pair(text: str, opening: str, closing: str) -> str | None:
@@ -79,15 +81,16 @@ def unwrap(text: str) -> str:
 
 
 def _quoted(text: str) -> str | None:
-    """The content of ``text`` when it is one quoted string."""
+    """The content of ``text`` when it is one quoted string (a JSON string may hold escaped
+    quotes)."""
+    if len(text) >= 2 and text[0] == text[-1] == '"':
+        try:
+            return str(json.loads(text))
+        except ValueError:
+            pass
     for quotes in _QUOTES:
         opening, closing = quotes[0], quotes[-1]
         if len(text) >= 2 and text[0] == opening and text[-1] == closing and opening not in text[1:-1]:
-            if opening == '"':
-                try:
-                    return str(json.loads(text))
-                except ValueError:
-                    pass
             return text[1:-1]
     return None
 
@@ -114,10 +117,17 @@ def parse_value(text: str) -> Any:
 
 
 def after_last_arrow(text: str) -> str:
-    """The text after the last arrow of ``text`` (all of it without an arrow)."""
+    """The text after the last arrow of ``text``, or after the last "becomes" (``The list
+    becomes: a, b``); all of it without either."""
     found = 0
     for match in _ARROW.finditer(text):
         found = match.end()
+    for match in _BECOMES.finditer(text, found):
+        rest = unwrap(text[match.end() :])
+        if (
+            match.group().endswith(":") or rest[:1] == "[" or " " not in rest
+        ):  # not "The program is now self-propelled."
+            found = match.end()
     return text[found:]
 
 
