@@ -143,6 +143,8 @@ def _value_below(layout: Layout, index: int, role: Role, kind: Kind) -> tuple[in
         return closing, states_in_text(rows[0], kind) if len(rows) == 1 else [state_in_text(r, kind) for r in rows]
     if line.label is not None and line.label.role is not Role.STEP:
         return None  # a heading over other labels
+    if role is Role.FINAL and (line.cells is not None or line.rule):
+        return None  # a heading over a table ("**Result**" then the steps' table)
     if role is Role.INTERMEDIATE and isinstance(kind, list) and line.text.lstrip().startswith("["):
         rows = walkthrough_at(layout, first, kind)  # list states one a line, as a matrix's rows
         if rows is not None and rows.items is not None and all(isinstance(row, list) for row in rows.items):
@@ -162,8 +164,8 @@ def _value_below(layout: Layout, index: int, role: Role, kind: Kind) -> tuple[in
         last += 1
     if not rows:
         return None
-    if role is Role.FINAL:
-        return first, [state_in_text(rows[0], kind)]
+    if role is Role.FINAL:  # a value below may stand as a list item: "Final state:" then "- abc"
+        return first, [state_in_text(line.body if line.item else rows[0], kind)]
     return last - 1, states_in_text(rows[0], kind) if len(rows) == 1 else [state_in_text(r, kind) for r in rows]
 
 

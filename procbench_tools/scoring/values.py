@@ -27,6 +27,7 @@ _LATEX_WRAPPER = re.compile(r"\\(?:boxed|text|texttt|mathrm|mathtt|textbf|mathbf
 _MATH = (("$$", "$$"), ("$", "$"), ("\\(", "\\)"), ("\\[", "\\]"))
 _MARKS = ("**", "__", "*", "_", "`")  # backticks are markup: `[1_7]` is a list, `12` a number where ints are
 _MARK_STARTS = frozenset("*_`")
+_MARKUP_ENDS = frozenset("*_`$\\)]}.,;!\"'\u2713\u2714\u2705")  # a text that starts or ends otherwise has no markup
 _REMARK_ENDS = frozenset(")\u2713\u2714\u2705")
 _REMARK_MARKS = ("\u2190", " #")
 _CLOSING_MARKS = frozenset("]}\"'`*_$)")
@@ -41,6 +42,7 @@ _TRAILING_REMARK = re.compile(r"(?:\s+\([^()]*\)|\s*[\u2713\u2714\u2705]+|\s+\u2
 _TRAILING_STOP = re.compile(r"(?<=[\]\}\"'`*_$)])[.,;!]+$")  # "[a, b]." and "`abc`." end a sentence
 _DESCRIPTION = re.compile(r"[^\n:]{1,40}?:[ \t]+")  # "remove d: " before a state
 _BECOMES = re.compile(r"\b(?:becomes|becoming|is now|are now|gives|giving|yields|results in|resulting in)\b:?", re.I)
+_BOLD_LEAD = re.compile(r"(\*\*|__)[^*_\n]{1,60}?:\1[ \t]+(?=\S)|(\*\*|__)[^*_\n]{1,60}?\2:[ \t]+(?=\S)")
 _LEADING_NOTE = re.compile(r"\([^()\n]{1,40}\)[ \t]+(?=\S)")
 _COMMA_SEPARATED = re.compile(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+")
 
@@ -56,6 +58,10 @@ def unwrap(text: str) -> str:
     closing markup, a trailing remark in parentheses or a check mark (quotes are kept: they
     say "a string")."""
     text = text.strip()
+    if not text or (
+        text[0] not in _MARKUP_ENDS and text[-1] not in _MARKUP_ENDS and " #" not in text and "\u2190" not in text
+    ):
+        return text  # nothing to take off: the common case
     while text:
         before = text
         if text[-1] in _REMARK_ENDS or any(mark in text for mark in _REMARK_MARKS):
@@ -158,6 +164,9 @@ def state_in_text(text: str, kind: Kind = None) -> Any:
         return ""
     if rest[0] == "(" and _LEADING_NOTE.match(rest):  # "(controversial.) A wild bullet."
         rest = rest[_LEADING_NOTE.match(rest).end() :]  # type: ignore[union-attr]
+    bold_lead = _BOLD_LEAD.match(rest)
+    if bold_lead is not None:  # "**Cut at 14:** [...]": a bold description before the state
+        rest = rest[bold_lead.end() :]
     if rest[0] in "[{\"'`$" or rest.startswith(("**", "__", "\\")):
         return parse_value(rest)
     marked = _MARKED_AT_END.search(rest)
@@ -174,6 +183,54 @@ def state_in_text(text: str, kind: Kind = None) -> Any:
     return parse_value(rest)
 
 
+_BETWEEN_LITERALS = re.compile(r"\s*(?:[,;]|\u2192|->|=>)?\s*(?:(?:and|then|and then)\s+)?")
+
+
+def _literal_sequence(text: str) -> list[Any] | None:
+    """Literals side by side, separated by commas, "then", "and" or arrows:
+    ``['yic', 'oxf'], then ['yic', 'o', 'xf'], and [...]``."""
+    values = []
+    position = 0
+    while position < len(text):
+        if text[position] != "[":
+            return None
+        end = _bracket_end(text, position)
+        if end is None:
+            return None
+        try:
+            values.append(parse_literal(text[position:end]))
+        except ValueError:
+            return None
+        position = _BETWEEN_LITERALS.match(text, end).end()  # type: ignore[union-attr]
+        if position == end and end < len(text.rstrip(". ")):
+            return None
+        if text[position:].strip(". ") == "":
+            break
+    return values
+
+
+def _bracket_end(text: str, start: int) -> int | None:
+    """Where the bracketed span that opens at ``text[start]`` ends (quotes respected)."""
+    depth, position, quote = 0, start, ""
+    while position < len(text):
+        character = text[position]
+        if quote:
+            if character == "\\":
+                position += 1
+            elif character == quote:
+                quote = ""
+        elif character in "\"'":
+            quote = character
+        elif character == "[":
+            depth += 1
+        elif character == "]":
+            depth -= 1
+            if depth == 0:
+                return position + 1
+        position += 1
+    return None
+
+
 def states_in_text(text: str, kind: Kind = None) -> list[Any]:
     """Several states written in one text: a list literal (of states), lists side by side,
     an arrow chain, or values separated by commas; one state otherwise."""
@@ -183,14 +240,13 @@ def states_in_text(text: str, kind: Kind = None) -> list[Any]:
     equals = text.rfind("= [")
     if equals > 0 and text[0] != "[":  # "[S_1, S_2, ..., S_23] = [00000000, ...]"
         text = text[equals + 2 :]
+    if "`[" in text:
+        text = text.replace("`", "")  # `[0, 1]`, `[1, 1]`: backticks are markup
     if text[0] == "[":
         try:
             value = parse_literal(text)
         except ValueError:
-            try:
-                value = parse_literal(f"[{text}]")  # [a, b], [c, d]
-            except ValueError:
-                value = None
+            value = _literal_sequence(text)  # [a, b], then [c, d]
         if isinstance(value, list):
             is_one_list_state = isinstance(kind, list) and not any(isinstance(item, list) for item in value)
             return [value] if is_one_list_state and value else value

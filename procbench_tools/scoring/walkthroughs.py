@@ -81,6 +81,14 @@ def _is_header(layout: Layout, index: int) -> bool:
 
 
 def _entry_kind(layout: Layout, index: int) -> str | None:
+    """The kind of entry line ``index`` is, if any (worked out once per line)."""
+    kinds = layout.found.setdefault("entry kinds", {})
+    if index not in kinds:
+        kinds[index] = _kind_of_entry(layout, index)
+    return kinds[index]  # type: ignore[no-any-return]
+
+
+def _kind_of_entry(layout: Layout, index: int) -> str | None:
     line = layout.lines[index]
     label = line.label
     if label is not None:
@@ -194,7 +202,9 @@ def walkthrough_at(layout: Layout, index: int, kind: Kind, single_entry: bool = 
     lines = layout.lines
     first = lines[index]
     if first.cells is not None:
-        return _table(layout, index, kind)
+        table = _table(layout, index, kind)
+        rows = table.last_line - table.first_line - 1 if table is not None else 0
+        return table if table is not None and (rows >= 2 or single_entry) else None
     if first.text.lstrip().startswith("[") and first.label is None and not first.item:
         return _literal(layout, index, kind)
     entry_kind = _entry_kind(layout, index)
@@ -243,7 +253,9 @@ def read_walkthroughs(layout: Layout, kind: Kind, taken: set[int]) -> list[Walkt
     found = []
     index = 0
     while index < len(layout.lines):
-        if index not in taken:
+        line = layout.lines[index]
+        may_start = line.cells is not None or line.text.lstrip()[:1] == "[" or _entry_kind(layout, index) is not None
+        if index not in taken and may_start:
             walk = walkthrough_at(layout, index, kind)
             if walk is not None:
                 found.append(walk)
