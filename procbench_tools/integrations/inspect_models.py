@@ -58,8 +58,8 @@ def make_model(
         from inspect_ai.model import GenerateConfig, get_model
     except ImportError:
         raise ValueError(
-            f"{option} {name}: procbench calls models through inspect-ai, which is not installed; install the inspect extra "
-            "(from this repository: .venv/bin/pip install '.[inspect]')"
+            f"{option} {name}: procbench calls models through inspect-ai, which is not installed; "
+            "install the inspect extra (from this repository: .venv/bin/pip install '.[inspect]')"
         ) from None
 
     arguments = dict(model_args or {})
