@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .labels import ROLE_WORDS, Label, Role, label_of, read_label
+from .literals import parse_literal
 from .spans import FENCE, bracket_spans, outermost
 
 _ITEM = re.compile(r"[ \t]{0,12}(?:(\d{1,4})[.)]|[-*+\u2022])[ \t]+(?=\S)")
@@ -60,6 +61,26 @@ class Layout:
         if "outermost" not in self.found:
             self.found["outermost"] = outermost(self.spans)
         return self.found["outermost"]  # type: ignore[no-any-return]
+
+    def literal_at(self, index: int, column: int | None = None) -> tuple[int, Any, int] | None:
+        """(last line, value, end) of the literal (JSON or Python-style) that starts on
+        line ``index`` at ``column`` (default: its first non-blank character), perhaps going
+        on over the lines below; ``None`` when none starts there."""
+        line = self.lines[index]
+        if column is None:
+            column = len(line.text) - len(line.text.lstrip())
+        start = line.start + column
+        end = self.spans.get(start)
+        if end is None:
+            return None
+        try:
+            value = parse_literal(self.text[start:end])
+        except ValueError:
+            return None
+        last = index
+        while last + 1 < len(self.lines) and self.lines[last + 1].start < end:
+            last += 1
+        return last, value, end
 
     def next_content(self, index: int, blank_lines: int = 2) -> int | None:
         """The index of the first non-blank line at or after ``index``, skipping at most

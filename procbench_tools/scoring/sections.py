@@ -93,23 +93,6 @@ def _fenced(layout: Layout, index: int) -> tuple[int, str] | None:
     return None
 
 
-def _literal(layout: Layout, index: int) -> tuple[int, Any] | None:
-    """(last line, value) of a literal that opens line ``index``."""
-    line = layout.lines[index]
-    start = line.start + len(line.text) - len(line.text.lstrip())
-    end = layout.spans.get(start)
-    if end is None:
-        return None
-    try:
-        value = parse_literal(layout.text[start:end])
-    except ValueError:
-        return None
-    last = index
-    while last + 1 < len(layout.lines) and layout.lines[last + 1].start < end:
-        last += 1
-    return last, value
-
-
 def _states_of(values: list[Any], kind: Kind) -> list[Any]:
     """Values read as a sequence of states: one literal list holds them, several values are
     one state each."""
@@ -149,9 +132,9 @@ def _value_below(layout: Layout, index: int, role: Role, kind: Kind) -> tuple[in
         rows = walkthrough_at(layout, first, kind)  # list states one a line, as a matrix's rows
         if rows is not None and rows.items is not None and all(isinstance(row, list) for row in rows.items):
             return rows.last_line, rows.items
-    literal = _literal(layout, first)
+    literal = layout.literal_at(first)
     if literal is not None:
-        last, value = literal
+        last, value, _ = literal
         return last, [value] if role is Role.FINAL else _states_of([value], kind)
     walk = walkthrough_at(layout, first, kind, single_entry=True)
     if walk is not None and role is Role.INTERMEDIATE and (len(walk.texts) > 1 or line.item or line.cells is not None):
@@ -172,24 +155,6 @@ def _value_below(layout: Layout, index: int, role: Role, kind: Kind) -> tuple[in
 def _final_section(index: int, end: int, value: Any, last_line: int | None = None) -> Section:
     parts = answer_parts(value) if isinstance(value, dict) else None
     return Section(Role.FINAL, index, index if last_line is None else last_line, end, [value], parts)
-
-
-def _literal_from(layout: Layout, index: int, column: int) -> tuple[int, Any] | None:
-    """(last line, value) of a literal that starts at ``column`` of line ``index`` and
-    goes on over the lines below (``intermediate = [`` ... ``]``)."""
-    line = layout.lines[index]
-    start = line.start + column
-    end = layout.spans.get(start)
-    if end is None or end <= line.end:
-        return None
-    try:
-        value = parse_literal(layout.text[start:end])
-    except ValueError:
-        return None
-    last = index
-    while last + 1 < len(layout.lines) and layout.lines[last + 1].start < end:
-        last += 1
-    return last, value
 
 
 def _inline_sections(layout: Layout, index: int, role: Role, value: str, kinds: tuple[Kind, Kind]) -> list[Section]:
@@ -231,9 +196,9 @@ def read_sections(layout: Layout, kinds: tuple[Kind, Kind]) -> list[Section]:
         role = label.role
         kind = kinds[0] if role is Role.INTERMEDIATE else kinds[1]
         column = len(line.text) - len(line.text[label.value_start :].lstrip()) if label.value else -1
-        spanning = _literal_from(layout, index, column) if label.value[:1] in ("[", "{") else None
-        if spanning is not None:  # intermediate = [ ... over several lines ... ]
-            last, value = spanning
+        spanning = layout.literal_at(index, column) if label.value[:1] in ("[", "{") else None
+        if spanning is not None and spanning[2] > line.end:  # intermediate = [ ... over several lines ... ]
+            last, value, _ = spanning
             end = layout.lines[last].end
             section = _final_section(index, end, value, last) if role is Role.FINAL else None
             found.append(section or Section(role, index, last, end, _states_of([value], kind)))

@@ -21,7 +21,6 @@ from typing import Any
 
 from .labels import Role
 from .layout import Layout, Line
-from .literals import parse_literal
 from .state_types import Kind
 from .values import state_in_text, unwrap
 
@@ -31,7 +30,11 @@ STATE_COLUMN_WORDS = (
     *("pieces", "tokens", "letters", "current"),
 )
 _ARROW_AT_END = re.compile(r"(?:->|=>|[\u2192\u27f6\u21d2\u27f9])\s*$")
-_FINAL_MARK = re.compile(r"\bfinal\b", re.I)
+# An entry that calls itself final: "... (final)", "... — final", "... final state" at its end
+# (not "the final exam" inside a sentence state).
+_FINAL_MARK = re.compile(
+    r"\((?:the\s+)?final(?:\s+state)?\)|(?:[-\u2013\u2014]\s*|\b)final(?:\s+state)?[\s*_:!.)]*$", re.I
+)
 _ARROW = re.compile(r"->|=>|[\u2192\u27f6\u21d2\u27f9]")
 ENTRIES_WITH_LINES_BELOW = ("step", "number", "bullet", "header")  # the state may stand on a line below these
 HEADER_LENGTH = 80  # a header line over its state is at most this long
@@ -160,19 +163,10 @@ def _table(layout: Layout, index: int, kind: Kind) -> Walkthrough | None:
 
 def _literal_on_lines(layout: Layout, index: int) -> tuple[int, Any] | None:
     """(last line, value) of a list literal that starts line ``index`` and ends a line."""
-    line = layout.lines[index]
-    start = line.start + len(line.text) - len(line.text.lstrip())
-    end = layout.spans.get(start)
-    if end is None or layout.text[start] != "[" or layout.text[end:].split("\n", 1)[0].strip(" .,"):
+    found = layout.literal_at(index)
+    if found is None or not isinstance(found[1], list) or layout.text[found[2] :].split("\n", 1)[0].strip(" .,"):
         return None
-    try:
-        value = parse_literal(layout.text[start:end])
-    except ValueError:
-        return None
-    last = index
-    while last + 1 < len(layout.lines) and layout.lines[last + 1].start < end:
-        last += 1
-    return (last, value) if isinstance(value, list) else None
+    return found[0], found[1]
 
 
 def _literal(layout: Layout, index: int, kind: Kind) -> Walkthrough | None:
