@@ -162,12 +162,22 @@ def label_of(line: str) -> Label | None:
         value = line[value_start:].strip()
         if value.endswith(emphasis) and emphasis not in value[: -len(emphasis)]:
             value = value[: -len(emphasis)].rstrip()
+    if role is Role.STEP and _names_the_intermediate_states(value):  # "## Step 4: List the intermediate strings."
+        return Label(Role.INTERMEDIATE, "", len(line), None, separated=False)
     if role is not Role.STEP and value[:1].isalpha():  # "Answer: final string = jlr8r": the inner label says more
         inner = read_label(value)
         if inner is not None and inner.role in (Role.FINAL, Role.INTERMEDIATE) and inner.value:
             offset = line.index(value, value_start)
             return Label(inner.role, inner.value, offset + inner.value_start, None, inner.separated)
     return Label(role, value, value_start, step)
+
+
+def _names_the_intermediate_states(description: str) -> bool:
+    """Whether a step's description is a heading over the intermediate states ("Write the
+    intermediate results as a 2D array."), not a step of the procedure."""
+    words = _words(description)
+    is_heading = description.rstrip()[-1:] in ".:"
+    return is_heading and len(words) <= MAX_LABEL_WORDS + 2 and bool(set(words) & INTERMEDIATE_WORDS)
 
 
 def _names_a_part(words: list[str]) -> bool:

@@ -58,6 +58,19 @@ class StepsAbove:
 _RANGE = re.compile(r"(\d+)\s*(?:[-\u2013\u2014]|to|through|thru|and)\s*(?:[a-z]+\s*)?(\d+)", re.I)
 
 
+_LEFT_OUT = re.compile(r"\b(?:leav\w*\s+out|exclud\w*|without|omit\w*|not\s+includ\w*|except)\b[^.;:]*$", re.I)
+
+
+def _final_clause(value: str) -> re.Match[str] | None:
+    """Where an intermediate value goes on to give the final state ("..., and the final
+    list is [...]"); not where it only says what it leaves out ("leaving out the empty
+    string and the final string: [...]")."""
+    clause = _THEN_FINAL.search(value)
+    if clause is None or _LEFT_OUT.search(value, 0, clause.start()):
+        return None
+    return clause
+
+
 def _listed_or_referenced(text: str, kind: Kind) -> list[Any] | StepsAbove:
     """The states an intermediate value lists, or where it points at the steps above
     instead ("lists 1-14"; "lines 1-16: abc, abd" lists them after its colon)."""
@@ -93,6 +106,15 @@ def _fenced(layout: Layout, index: int) -> tuple[int, str] | None:
     return None
 
 
+_ITEM_MARK = re.compile(r"[ \t]*(?:\d{1,4}[.)]|[-*+\u2022])[ \t]+(?=\S)")
+
+
+def _without_item_mark(row: str) -> str:
+    """A fenced row without its list number or bullet: ``1.  ypbv`` is ``ypbv``."""
+    mark = _ITEM_MARK.match(row)
+    return row[mark.end() :] if mark else row
+
+
 def _states_of(values: list[Any], kind: Kind) -> list[Any]:
     """Values read as a sequence of states: one literal list holds them, several values are
     one state each."""
@@ -120,7 +142,7 @@ def _value_below(layout: Layout, index: int, role: Role, kind: Kind) -> tuple[in
                 return closing, [value] if role is Role.FINAL else _states_of([value], kind)
             except ValueError:
                 pass
-        rows = [row for row in content.split("\n") if row.strip()]
+        rows = [_without_item_mark(row) for row in content.split("\n") if row.strip()]
         if role is Role.FINAL:
             return (closing, [parse_value(rows[0])]) if len(rows) == 1 else None
         return closing, states_in_text(rows[0], kind) if len(rows) == 1 else [state_in_text(r, kind) for r in rows]
@@ -170,7 +192,7 @@ def _inline_sections(layout: Layout, index: int, role: Role, value: str, kinds: 
             listed = value[inline.end() :].strip().removeprefix(":")
             found.append(Section(Role.INTERMEDIATE, index, index, end, _listed_or_referenced(listed, kinds[0])))
         return found
-    inline = _THEN_FINAL.search(value)
+    inline = _final_clause(value)
     listed = value if inline is None else value[: inline.start()]
     found = [Section(role, index, index, end, _listed_or_referenced(listed, kinds[0]))]
     if inline is None:
@@ -203,7 +225,7 @@ def read_sections(layout: Layout, kinds: tuple[Kind, Kind]) -> list[Section]:
             section = _final_section(index, end, value, last) if role is Role.FINAL else None
             found.append(section or Section(role, index, last, end, _states_of([value], kind)))
             continue
-        introduces = label.value.endswith(":") and not (role is Role.INTERMEDIATE and _THEN_FINAL.search(label.value))
+        introduces = label.value.endswith(":") and not (role is Role.INTERMEDIATE and _final_clause(label.value))
         if label.value and not introduces:  # "... as follows:" introduces the value below
             found += _inline_sections(layout, index, role, label.value, kinds)
             continue
