@@ -8,11 +8,11 @@ import pytest
 import yaml
 
 import generators
-from generators.benchmark import iter_examples
 from procbench import ProcBench
 from procbench_tools.cli import main
 from procbench_tools.dataset import export as export_module
 from procbench_tools.dataset.export import CONFIGS, export
+from tests.support.sets import iter_set
 
 datasets.disable_progress_bars()
 
@@ -64,7 +64,7 @@ def test_all_config_has_json_labels(tmp_path):
 
 def test_rows_equal_procbench_generate(tmp_path):
     rows = [row for split in build(tmp_path, "Count2").values() for row in split]
-    expected = list(iter_examples(["Count2"], range(2, 26)))
+    expected = list(iter_set(["Count2"], range(2, 26)))
     assert [row["id"] for row in rows] == [example["id"] for example in expected]
     for row, example in zip(rows, expected, strict=True):
         assert json.loads(row["question"]) == example["question"]

@@ -8,11 +8,12 @@ import json
 import pytest
 
 import procbench
-from generators.benchmark import iter_examples, overlap_keys
+from generators.benchmark import overlap_keys
 from procbench_tools.cli import main
 from procbench_tools.dataset.export import export
 from procbench_tools.training import decontamination
 from procbench_tools.training.decontamination import Exclusion, benchmark_exclusion, exclusion_from_path
+from tests.support.sets import iter_set
 
 SENTENCE_TASKS = ("Count2", "FillWord", "DeleteWord")
 
@@ -25,7 +26,7 @@ def question_key(example):
 def benchmark():
     """The default benchmark's questions and corpus sentences, as ``procbench generate``
     makes them."""
-    examples = list(iter_examples(procbench.TASKS, range(2, 26)))
+    examples = list(iter_set(procbench.TASKS, range(2, 26)))
     assert len(examples) == 5520
     sentences = set().union(*(overlap_keys(e["task"], e) for e in examples if e["task"] in SENTENCE_TASKS))
     return {question_key(e) for e in examples}, sentences

@@ -8,7 +8,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import generators
-from generators.benchmark import iter_examples
 from procbench_tools.dataset.export import export
 from procbench_tools.integrations.examples import (
     benchmark_examples,
@@ -18,6 +17,7 @@ from procbench_tools.integrations.examples import (
     spread,
     spread_order,
 )
+from tests.support.sets import iter_set
 
 
 def test_parse_tasks():
@@ -88,7 +88,7 @@ def test_spread_order_takes_a_round_of_every_task_and_length_first(tasks, steps,
 
 def test_defaults_are_the_default_benchmark():
     examples = benchmark_examples()
-    reference = {example["id"]: example for example in iter_examples(generators.TASKS, range(2, 26), 10, 2024)}
+    reference = {example["id"]: example for example in iter_set(generators.TASKS, range(2, 26), 10, 2024)}
     assert len(examples) == 5520 and {example["id"] for example in examples} == set(reference)
     for example in examples[::97]:
         assert example["prompt"] == reference[example["id"]]["prompt"]

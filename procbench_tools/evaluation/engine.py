@@ -13,10 +13,11 @@ from typing import Any
 
 from tqdm import tqdm
 
-from generators import TASKS, length_bucket
+from generators import TASKS
 from generators.benchmark import parse_example_id
 
 from ..scoring import measures
+from ..scoring.lengths import length_bucket
 from ..scoring.reader import read_answer
 from ..text import plural
 from .harness_logs import read_harness_answers
