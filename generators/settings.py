@@ -76,9 +76,9 @@ def all_tasks() -> tuple[str, ...]:
 def task_names(tasks: str | Iterable[str] | None) -> tuple[str, ...]:
     """Canonical task names in the order given, each once (``Sort task01`` is one task);
     ``None`` and ``"all"`` mean every task."""
-    if tasks is None or tasks == ALL:
+    given = [ALL] if tasks is None else [tasks] if isinstance(tasks, str) else list(tasks)
+    if given == [ALL]:
         return all_tasks()
-    given = [tasks] if isinstance(tasks, str) else list(tasks)
     if not given:
         valid = ", ".join(all_tasks())
         raise SettingError(lambda named: f"{named('tasks')} must name at least one task; valid tasks are {valid}")

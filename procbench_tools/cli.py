@@ -16,6 +16,7 @@ from .commands import export as export_command
 from .commands import generate as generate_command
 from .commands import horizon as horizon_command
 from .commands import lm_eval_tasks as lm_eval_tasks_command
+from .commands import metric as metric_command
 from .commands import show as show_command
 from .commands.flags import FLAG_NAMES
 from .errors import HubError, Terminated
@@ -29,6 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     generate_command.add_parser(commands)
     export_command.add_parsers(commands)
+    metric_command.add_parsers(commands)
     evaluate_command.add_parser(commands)
     show_command.add_parser(commands)
     horizon_command.add_parser(commands)

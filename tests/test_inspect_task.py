@@ -83,7 +83,7 @@ def test_task_samples_follow_the_parameters():
         ({"tasks": "Sort,Nope"}, "Nope"),
         ({"min_steps": 5, "max_steps": 3}, "min_steps 5 is larger than max_steps 3"),
         ({"per_step": "many"}, "per_step must be an int, got 'many'"),
-        ({"answer_format": "maybe"}, "answer_format must be true or false"),
+        ({"answer_format": "maybe"}, "answer_format must be True or False, got 'maybe'"),
         ({"dataset": "procbench-dataset", "seed": 3}, "seed applies to generated examples"),
     ],
 )

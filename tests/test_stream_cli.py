@@ -65,7 +65,10 @@ def test_exclude_option(tmp_path):
         (["--stream", "--count", "0"], "--count must be at least 1, got 0"),
         (["--stream", "--count", "5", "--per-step", "3"], "--per-step does not apply to --stream: give --count"),
         (["--stream", "--count", "5", "--allow-duplicates"], "--allow-duplicates does not apply to --stream"),
-        (["--stream", "--count", "5", "--min-steps", "9", "--max-steps", "3"], "--min-steps 9 is larger than --max-steps 3"),
+        (
+            ["--stream", "--count", "5", "--min-steps", "9", "--max-steps", "3"],
+            "--min-steps 9 is larger than --max-steps 3",
+        ),
         (["--count", "5"], "--count needs --stream"),
         (["--count", "0"], "--count needs --stream"),
         (["--curriculum", "10:1-5,1-9"], "--curriculum needs --stream"),

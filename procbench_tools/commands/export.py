@@ -1,4 +1,4 @@
-"""``procbench export`` and ``procbench push``."""
+"""``procbench export`` and ``procbench push``: the dataset as Parquet files, and on the Hub."""
 
 from __future__ import annotations
 
@@ -62,18 +62,6 @@ def add_parsers(commands: Any) -> None:
     push.add_argument("--message", default="Upload ProcBench", help="commit message")
     push.set_defaults(run=run_push)
 
-    metric = commands.add_parser(
-        "push-metric",
-        help="publish the metric as a Hugging Face Space (gradio)",
-        description="Create a gradio Space holding the metric script, its card, app.py and requirements.txt.",
-        epilog="example:\n  procbench push-metric your-name/procbench_metric\n"
-        "  then: evaluate.load('your-name/procbench_metric')",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    metric.add_argument("repo_id", help="Space repo, e.g. your-name/procbench_metric")
-    metric.add_argument("--private", action="store_true", help="create the Space as private")
-    metric.set_defaults(run=run_push_metric)
-
 
 def run_export(args: argparse.Namespace) -> int:
     """Check every flag (a ``SettingError`` names the flag at fault) before the output folder
@@ -129,25 +117,4 @@ def run_push(args: argparse.Namespace) -> int:
             staged, args.repo_id, repo_type="dataset", private=args.private or None, commit_message=args.message
         )
     print(f"pushed {folder} to {args.repo_id}: {url}", file=sys.stderr)
-    return 0
-
-
-def run_push_metric(args: argparse.Namespace) -> int:
-    import tempfile
-    from pathlib import Path
-
-    from ..hub.metric_space import build_space
-    from ..hub.upload import upload_folder
-
-    with tempfile.TemporaryDirectory(prefix="procbench-space-") as folder:
-        build_space(Path(folder), args.repo_id)
-        url = upload_folder(
-            folder,
-            args.repo_id,
-            repo_type="space",
-            space_sdk="gradio",
-            private=args.private or None,
-            commit_message="Upload the ProcBench metric",
-        )
-    print(f"pushed the metric to the Space {args.repo_id}: {url}", file=sys.stderr)
     return 0

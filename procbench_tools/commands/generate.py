@@ -110,7 +110,9 @@ def run_stream(args: argparse.Namespace) -> int:
     if args.per_step is not None:
         raise ValueError("--per-step does not apply to --stream: give --count, the number of examples to write")
     if args.allow_duplicates:
-        raise ValueError("--allow-duplicates does not apply to --stream: its examples are each drawn on their own already")
+        raise ValueError(
+            "--allow-duplicates does not apply to --stream: its examples are each drawn on their own already"
+        )
     examples = stream(
         args.tasks,
         given(args.min_steps, STREAM_MIN_STEPS),

@@ -124,7 +124,7 @@ def _published_examples(
         if row["task"] in names and (low is None or row["steps"] >= low) and (high is None or row["steps"] <= high)
     ]
     if not rows:
-        between = f"{'any' if low is None else low}..{'any' if high is None else high}"
+        between = f"{'any' if low is None else low} to {'any' if high is None else high}"
         raise ValueError(f"{dataset} holds no example of {', '.join(names)} with {between} steps")
     return rows
 
