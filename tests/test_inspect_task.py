@@ -1,4 +1,4 @@
-"""The inspect-ai task ``procbench/procbench``: through the Python API with a scripted mock
+"""The inspect-ai task ``procbench_tools/procbench``: through the Python API with a scripted mock
 model, and through the ``inspect`` command against an OpenAI-compatible stand-in on
 127.0.0.1 (plain and streaming), with exact expected figures."""
 
@@ -138,7 +138,7 @@ def run_inspect(arguments, server, tmp_path):
     command = [
         INSPECT,
         "eval",
-        "procbench/procbench",
+        "procbench_tools/procbench",
         "--model",
         "openai-api/standin/standin",
         "--model-base-url",
@@ -167,8 +167,8 @@ def test_cli_against_an_openai_compatible_server(stream, tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     log = the_log(tmp_path)
     assert log.status == "success", (log.error, result.stdout[-2000:])
-    assert log.eval.task == "procbench/procbench"  # as installed: the name a user types
-    assert "procbench/by_length_short" in log.results.scores[0].metrics
+    assert log.eval.task == "procbench_tools/procbench"  # as installed: the name a user types
+    assert "procbench_tools/by_length_short" in log.results.scores[0].metrics
     assert log.eval.task_args == {
         "tasks": ["Sort", "Cumulate"],
         **parameters,

@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import json
 import sys
+from collections.abc import Iterable
 from typing import Any, TextIO
 
 import generators
@@ -86,7 +87,7 @@ def add_parser(commands: Any) -> None:
 
 
 def write_examples(stream: TextIO, settings: Settings) -> int:
-    examples = iter_examples(settings)
+    examples: Iterable[dict[str, Any]] = iter_examples(settings)
     if sys.stderr.isatty():  # tqdm's disable=None: a bar only on a terminal (and no import otherwise)
         from tqdm import tqdm
 

@@ -123,7 +123,7 @@ def _references_from_folder(folder: Path) -> ReferenceSet:
     chosen = ["all"] if "all" in configs else configs
     rows: list[dict[str, Any]] = []
     for config in chosen:
-        files = config_files(folder, metadata, config)
+        files = config_files(folder, metadata or {}, config)
         if not files:
             raise ValueError(f"--dataset {folder}: its config {config!r} has no data files")
         for path in files:

@@ -161,7 +161,7 @@ def dataset_examples(source: str) -> list[Example]:
     configs = dataset_config_names(source, local=local)
     examples = []
     for config in ["all"] if "all" in configs else configs:
-        loaded = datasets.load_dataset(source, config) if local else load_hub_dataset(source, config)
+        loaded: Any = datasets.load_dataset(source, config) if local else load_hub_dataset(source, config)
         for split in loaded.values():
             for row in split:
                 label = json.loads(row["label"]) if isinstance(row["label"], str) else row["label"]

@@ -67,7 +67,8 @@ class Curriculum:
                     raise ValueError(
                         f"curriculum stage {number} must be (examples, min_steps, max_steps), got {stage!r}"
                     )
-                stage = Stage(*stage)
+                examples, min_steps, max_steps = stage
+                stage = Stage(examples, min_steps, max_steps)  # type: ignore[arg-type]  # checked in __post_init__
             built.append(stage)
         return cls(tuple(built))
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -151,7 +152,7 @@ def _exclusion_of_files(files: tuple[tuple[Path, int, int], ...]) -> Exclusion:
     return result
 
 
-def exclusion_from_path(path: str | Path) -> Exclusion:
+def exclusion_from_path(path: str | os.PathLike[str]) -> Exclusion:
     """The exclusion of a dataset on disk: a ``procbench export`` folder (every Parquet
     file under it), one Parquet file, or a ``procbench generate`` JSON Lines file. Cached
     per process while its files are unchanged."""

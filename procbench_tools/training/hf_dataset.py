@@ -31,10 +31,11 @@ def reference_answer(label: dict[str, Any]) -> str:
 
 def training_row(example: dict[str, Any], conversational: bool = False) -> dict[str, Any]:
     """A stream example as a row of the training dataset."""
-    prompt, completion = example["prompt"], reference_answer(example["label"])
+    prompt: str | list[dict[str, str]] = example["prompt"]
+    completion: str | list[dict[str, str]] = reference_answer(example["label"])
     if conversational:
-        prompt = [{"role": "user", "content": prompt}]
-        completion = [{"role": "assistant", "content": completion}]
+        prompt = [{"role": "user", "content": example["prompt"]}]
+        completion = [{"role": "assistant", "content": reference_answer(example["label"])}]
     return {
         "id": example["id"],
         "task": example["task"],
