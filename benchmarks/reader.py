@@ -24,8 +24,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import generators  # noqa: E402
 from generators.benchmark import iter_examples  # noqa: E402
+from generators.settings import Settings  # noqa: E402
 from procbench_tools.scoring.reader import read_answer  # noqa: E402
 from tests.support.answer_forms import FORMS, render  # noqa: E402
 
@@ -65,7 +65,7 @@ def main() -> None:
     old = old_reader(args.old_commit)
     new = read_answer
 
-    labels = [example["label"] for example in iter_examples(generators.TASKS, range(2, 26))]
+    labels = [example["label"] for example in iter_examples(Settings())]
     answers = [(render(label, form, "double"), label) for form in FORMS for label in labels]
     megabytes = sum(len(response) for response, _ in answers) / 1e6
     print(f"normal answers: {len(answers)} ({len(FORMS)} forms x {len(labels)} labels), {megabytes:.1f} MB")

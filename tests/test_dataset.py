@@ -120,11 +120,14 @@ def test_num_proc_gives_the_same_rows(tmp_path):
         ({"config_name": "Count", "min_steps": 1}, "Count takes steps from 2 to 100"),
         ({"config_name": "Sort", "answer_format": "no"}, "answer_format must be True or False"),
         ({"config_name": "Sort", "colour": 3}, "unknown parameter 'colour'; ProcBench takes seed, examples_per_step"),
+        ({"config_name": "Encode", "max_steps": 2, "examples_per_step": 200}, "Encode has only 162 distinct"),
     ],
 )
-def test_bad_builder_arguments(tmp_path, kwargs, message):
+def test_bad_builder_arguments_leave_nothing_in_the_cache(tmp_path, kwargs, message):
+    cache = tmp_path / "cache"
     with pytest.raises(ValueError, match=message):
-        ProcBench(cache_dir=str(tmp_path), **kwargs)
+        ProcBench(cache_dir=str(cache), **kwargs)
+    assert not cache.exists()  # refused before datasets made its folder or its .lock files
 
 
 # --- export ----------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import json
 import pytest
 
 import procbench
-from generators.benchmark import overlap_keys
+from generators.benchmark import overlap_keys, question_hash
 from procbench_tools.cli import main
 from procbench_tools.dataset.export import export
 from procbench_tools.training import decontamination
@@ -65,7 +65,8 @@ def test_benchmark_exclusion_is_exact_and_cached(benchmark):
     questions, sentences = benchmark
     full = benchmark_exclusion()
     assert (len(full.questions), len(full.sentences)) == (len(questions), len(sentences)) == (5520, 3136)
-    assert all(len(digest) == decontamination.DIGEST_SIZE for digest in full.questions | full.sentences)
+    # the questions by the project's one question hash (as in ids), the sentences as themselves
+    assert {question_hash(e["task"], e["question"]) for e in iter_set(procbench.TASKS, range(2, 26))} == full.questions
     # Tasks without sentences need only their own questions; a sentence task needs the
     # sentences of all three.
     assert benchmark_exclusion(["Sort"]).sentences == frozenset()
@@ -140,8 +141,8 @@ def test_sentences_of_an_excluded_file_are_kept_out(tmp_path):
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("not json\n", "line 1: not JSON"),
-        ('{"task": "Sort"}\n', "line 1: not a ProcBench example"),
+        ("not json\n", "bad.jsonl:1: not a JSON object"),
+        ('{"task": "Sort"}\n', "bad.jsonl:1: not a ProcBench example"),
         ('{"task": "Sorting", "question": {}}\n', "unknown task 'Sorting'"),
     ],
 )

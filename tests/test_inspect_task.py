@@ -202,7 +202,7 @@ def test_cli_bad_parameter_is_one_clear_message(tmp_path):
 def test_entry_point_and_light_import():
     from importlib.metadata import entry_points
 
-    (entry,) = [entry for entry in entry_points(group="inspect_ai") if entry.name == "procbench"]
+    (entry,) = [entry for entry in entry_points(group="inspect_ai") if entry.name == "procbench_tools"]
     assert entry.value == "procbench_tools.integrations.inspect_task"
     script = (
         "import sys, procbench, procbench_tools.cli, procbench_tools.integrations\n"
