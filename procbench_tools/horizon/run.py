@@ -19,10 +19,10 @@ import numpy as np
 
 import generators
 
+from ..integrations.inspect_models import Reply, ask, describe_error
 from ..scoring.measures import score_example
 from ..training.decontamination import Exclusion, benchmark_exclusion
 from . import settings
-from .calls import Reply, ask, describe_error
 from .design import candidate_steps, decide, lapse_steps
 from .grid import default_grid
 from .posterior import fit
