@@ -29,8 +29,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import generators  # noqa: E402
 from generators.benchmark import iter_examples  # noqa: E402
+from generators.settings import Settings  # noqa: E402
 from procbench_tools.scoring.reader import read_answer  # noqa: E402
 from tests.support.answer_forms import FORMS, render  # noqa: E402
 
@@ -102,7 +102,7 @@ def main() -> None:
     corpus = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines()]
     side_by_side("real replies (the corpus)", [(e["reply"], e["label"]) for e in corpus], readers)
 
-    labels = [example["label"] for example in iter_examples(generators.TASKS, range(2, 26))][::5]
+    labels = [example["label"] for example in iter_examples(Settings())][::5]
     rendered = [(render(label, form, "double"), label) for form in FORMS for label in labels]
     side_by_side(f"rendered answers ({len(FORMS)} forms x {len(labels)} labels)", rendered, readers)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import generators
-from generators.benchmark import DEFAULT_SEED
+from generators.settings import DEFAULT_SEED
 
 from .. import __version__
 from ..horizon import settings

@@ -49,14 +49,14 @@ def state_rows(reference: Reference, prediction: Any) -> list[tuple[str, str, st
     """``(mark, step, reference state, predicted state)`` per scored state: step 1 … N (the
     last is the final state), as long as the longer of the two sequences; the first wrong
     state carries ``MARK``, and ``MISSING`` stands for a state one side lacks."""
-    import procbench_metric
+    from ..scoring.measures import parse_prediction, states_match
 
     expected = [*reference.label["intermediate"], reference.label["final"]]
-    predicted = procbench_metric.parse_prediction(prediction) or []
+    predicted = parse_prediction(prediction) or []
     rows, wrong_seen = [], False
     for index in range(max(len(expected), len(predicted))):
         has_reference, has_prediction = index < len(expected), index < len(predicted)
-        right = has_reference and has_prediction and procbench_metric.states_match(predicted[index], expected[index])
+        right = has_reference and has_prediction and states_match(predicted[index], expected[index])
         mark = ""
         if not right and not wrong_seen:
             mark, wrong_seen = MARK, True

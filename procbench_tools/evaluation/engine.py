@@ -13,10 +13,11 @@ from typing import Any
 
 from tqdm import tqdm
 
-from generators import TASKS, length_bucket
+from generators import TASKS
 from generators.benchmark import parse_example_id
 
 from ..scoring import measures
+from ..scoring.lengths import length_bucket
 from ..scoring.reader import read_answer
 from ..text import plural
 from .harness_logs import read_harness_answers
@@ -122,7 +123,7 @@ def _references_from_folder(folder: Path) -> ReferenceSet:
     chosen = ["all"] if "all" in configs else configs
     rows: list[dict[str, Any]] = []
     for config in chosen:
-        files = config_files(folder, metadata, config)
+        files = config_files(folder, metadata or {}, config)
         if not files:
             raise ValueError(f"--dataset {folder}: its config {config!r} has no data files")
         for path in files:

@@ -54,7 +54,8 @@ def _answer_format(reference: Reference) -> bool | None:
 def _default_seed_holds(references: dict[str, Reference], answer_format: bool | None) -> bool:
     """Whether some first example of a step count (index 0) of a task without corpus
     sentences is the one the default seed draws (its draw never needs a re-draw)."""
-    from generators.benchmark import DEFAULT_SEED, example_seed, parse_example_id
+    from generators.benchmark import example_seed, parse_example_id
+    from generators.settings import DEFAULT_SEED
 
     for reference in references.values():
         parsed = parse_example_id(reference.id)
@@ -74,7 +75,7 @@ def data_parameters(references: dict[str, Reference]) -> dict[str, Any]:
     """Generation parameters read off the examples themselves: tasks, step range, examples
     per step count, whether prompts carry the answer-format paragraph, and the seed when it
     is the default one (checked by re-drawing an example; otherwise ``None``)."""
-    from generators.benchmark import DEFAULT_SEED
+    from generators.settings import DEFAULT_SEED
 
     per_step = Counter((reference.task, reference.steps) for reference in references.values())
     steps = [reference.steps for reference in references.values()]

@@ -60,8 +60,8 @@ def table(summaries: dict[str, dict[str, Any]], failed_by_all: tuple[int, int] |
     for key, title in MEASURES:
         lines += [f"{title} (mean [95% interval])", f"{'model':{width}}  " + "  ".join(f"{c:<{CELL}}" for c in chosen)]
         for name, summary in summaries.items():
-            cells = "  ".join(f"{_interval_cell(_figures(summary, c), key):<{CELL}}" for c in chosen)
-            lines.append(f"{name:{width}}  {cells}  {flags.get(name, '')}".rstrip())
+            row = "  ".join(f"{_interval_cell(_figures(summary, c), key):<{CELL}}" for c in chosen)
+            lines.append(f"{name:{width}}  {row}  {flags.get(name, '')}".rstrip())
         lines.append("")
     tasks: list[str] = []
     for summary in summaries.values():

@@ -136,7 +136,7 @@ def call_record(example: dict[str, Any], index: int, options: RunOptions, reply:
     return {
         "id": example["id"],
         "task": example["task"],
-        "task_id": example["task_id"],
+        "task_name": example["task_name"],
         "steps": example["steps"],
         "index": index,
         "prompt_variant": prompt_variant(options.answer_format),
