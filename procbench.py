@@ -9,13 +9,14 @@
 Every name is imported on first use (PEP 562), so ``import procbench`` stays fast for
 users who only generate: the builder (``datasets``) and the scorer load when asked for.
 
-- The task engine: ``TASKS``, ``TASK_IDS``, ``generate``, ``solve``, ``prompt_for``,
-  ``length_bucket`` (from ``generators``).
+- The task engine: ``TASKS``, ``TASK_IDS``, ``generate``, ``solve``, ``prompt_for`` (from
+  ``generators``), and ``Settings``, the checked settings of a generated set
+  (``generators.settings``).
 - The Hugging Face builder ``ProcBench`` and its ``ProcBenchConfig``
   (``procbench_tools.dataset.builder``).
 - Reading and scoring answers: ``read_answer`` (free text to ``{"intermediate", "final"}``),
-  ``score_row``, ``score``, ``summarize`` (prefix accuracy, sequential match, final match,
-  prefix match length).
+  ``score_row`` (one answer) and ``score`` (many: prefix accuracy, sequential match, final
+  match, prefix match length), and ``length_bucket`` (the paper's short, medium and long).
 - Training (``procbench_tools.training``): ``stream`` (an endless, decontaminated stream
   of examples), ``Stream``, ``Curriculum``, ``iterable_dataset`` (the stream as a
   ``datasets.IterableDataset`` for TRL), and the TRL reward functions
@@ -34,13 +35,13 @@ _EXPORTS: dict[str, str] = {
     "generate": "generators",
     "solve": "generators",
     "prompt_for": "generators",
-    "length_bucket": "generators",
+    "Settings": "generators.settings",
     "ProcBench": "procbench_tools.dataset.builder",
     "ProcBenchConfig": "procbench_tools.dataset.builder",
     "read_answer": "procbench_tools.scoring.reader",
     "score_row": "procbench_tools.scoring.measures",
     "score": "procbench_tools.scoring.measures",
-    "summarize": "procbench_tools.scoring.measures",
+    "length_bucket": "procbench_tools.scoring.lengths",
     "stream": "procbench_tools.training.stream",
     "Stream": "procbench_tools.training.stream",
     "Curriculum": "procbench_tools.training.curriculum",

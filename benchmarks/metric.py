@@ -6,14 +6,14 @@ The references are the default benchmark's labels (5,520, cycled); the predictio
 fixed mix: 40 % exact, 20 % wrong at one step, 10 % cut short, 10 % one state too many,
 10 % exact but with ints written as strings or as a flat list, 10 % junk. Prints the time
 through the scoring core, through ``evaluate``'s ``compute`` with every input passed at
-once, through ``add_batch`` + ``compute`` (kept in memory in a single process), and through
-evaluate's Arrow storage (states as JSON; what several processes share). CPU seconds, best
-of --repeat runs.
+once, and through ``add_batch`` + ``compute`` (both through evaluate's Arrow storage, every
+value as JSON text). CPU seconds, best of --repeat runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -25,9 +25,9 @@ from arguments import positive_int
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import generators  # noqa: E402
-import procbench_metric  # noqa: E402
 from generators.benchmark import iter_examples  # noqa: E402
+from generators.settings import Settings  # noqa: E402
+from procbench_tools.scoring.measures import score  # noqa: E402
 
 
 def stringify(state: Any) -> Any:
@@ -59,7 +59,7 @@ def main() -> None:
     parser.add_argument("--n", type=positive_int, default=100_000)
     parser.add_argument("--repeat", type=positive_int, default=3, help="best of this many runs")
     args = parser.parse_args()
-    labels = [example["label"] for example in iter_examples(generators.TASKS, range(2, 26))]
+    labels = [example["label"] for example in iter_examples(Settings())]
     references = [labels[i % len(labels)] for i in range(args.n)]
     rng = random.Random(0)
     predictions = [make_prediction(rng, label) for label in references]
@@ -74,12 +74,13 @@ def main() -> None:
             best = min(best, time.process_time() - start)
         return best, result
 
-    seconds, core = best_of(args.repeat, lambda: procbench_metric.score(predictions, references))
+    seconds, core = best_of(args.repeat, lambda: score(predictions, references))
     print(f"core score(): {seconds:.3f} s CPU  (PA {core['prefix_accuracy']:.4f})")
 
     import evaluate
 
-    metric = evaluate.load(str(ROOT / "procbench_metric.py"))
+    os.chdir(ROOT)  # evaluate.load("procbench_metric") finds the metric from the repository root
+    metric = evaluate.load("procbench_metric")
     seconds, direct = best_of(args.repeat, lambda: metric.compute(predictions=predictions, references=references))
     print(f"evaluate compute(): {seconds:.3f} s CPU")
 
@@ -90,10 +91,7 @@ def main() -> None:
 
     seconds, batched = best_of(args.repeat, batches)
     print(f"evaluate add_batch() + compute(): {seconds:.3f} s CPU")
-    metric.in_memory_single_process = False  # evaluate's Arrow storage, states as JSON
-    seconds, stored = best_of(1, batches)
-    print(f"evaluate add_batch() + compute() through Arrow storage: {seconds:.3f} s CPU")
-    assert core == direct == batched == stored
+    assert core == direct == batched
 
 
 if __name__ == "__main__":

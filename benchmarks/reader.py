@@ -1,18 +1,23 @@
-"""Throughput of the answer reader, today's and the one before it side by side.
+"""Throughput of the answer reader, today's and an earlier one side by side.
 
-    python benchmarks/reader.py [--old-commit 8ea0a72]
+    python benchmarks/reader.py [--old-commit 450fee8]
 
-Normal answers: every label of the default benchmark (5,520) written in each of the answer
-forms of ``tests/support/answer_forms.py``. Pathological answers: the degenerate outputs of
-looping models, at 20 kB (where the old reader still finishes), 1 MB and 10 MB (the new reader
-only; it reads the last ``MAX_CHARS`` characters). CPU seconds; the old reader is loaded
-from git at ``--old-commit``.
+- Real replies: the corpus of ``tests/fixtures/replies`` (replies written by language models,
+  read with their labels), repeated to a few seconds of work.
+- Rendered answers: every fifth label of the default benchmark (1,104) written in each of
+  the answer forms of ``tests/support/answer_forms.py``.
+- Pathological answers: the degenerate outputs of looping models, at 1 MB.
+
+CPU seconds; the earlier reader is loaded from git at ``--old-commit`` (its
+``procbench_tools/scoring/reader.py``, which needs nothing but the standard library).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -24,64 +29,89 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import generators  # noqa: E402
 from generators.benchmark import iter_examples  # noqa: E402
+from generators.settings import Settings  # noqa: E402
 from procbench_tools.scoring.reader import read_answer  # noqa: E402
 from tests.support.answer_forms import FORMS, render  # noqa: E402
 
+CORPUS = ROOT / "tests" / "fixtures" / "replies" / "replies.jsonl"
 PATHOLOGICAL = {
     "open braces": "{",
     "fenced openings": "```json\n{\n",
     "tiny lists": "[a] ",
-    "tiny dicts": "{a} ",
     "quotes in brackets": "['",
     "looping step lines": "Step 1: abc\n",
-    "looping prose": "I think the answer is abc. ",
+    "looping final lines": "Final answer: abc\n",
+    "looping numbered lines": "1. abc -> def\n",
+    "looping table rows": "| 1 | abc | def |\n",
+    "looping prose": "I think the final answer is abc. ",
 }
+MEGABYTE = 1_000_000
+ROUNDS = 5
 
 
 def old_reader(commit: str) -> Callable[[str, Any], Any]:
     source = subprocess.run(
-        ["git", "show", f"{commit}:procbench_tools/extraction.py"], cwd=ROOT, capture_output=True, text=True, check=True
+        ["git", "show", f"{commit}:procbench_tools/scoring/reader.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
-    path = Path(tempfile.mkdtemp()) / "old_extraction.py"
+    path = Path(tempfile.mkdtemp()) / "old_reader.py"
     path.write_text(source)
-    spec = importlib.util.spec_from_file_location("old_extraction", path)
+    spec = importlib.util.spec_from_file_location("old_reader", path)
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return lambda response, label: module.extract_answer(response, None)
+    return module.read_answer  # type: ignore[no-any-return]
 
 
-def timed(run: Callable[[], Any]) -> float:
+def cpu_seconds(run: Callable[[], Any]) -> float:
     start = time.process_time()
     run()
     return time.process_time() - start
 
 
+def side_by_side(title: str, answers: list[tuple[str, Any]], readers: dict[str, Callable[[str, Any], Any]]) -> None:
+    """The median CPU seconds of ``ROUNDS`` rounds, the readers taking turns in each (this
+    machine's speed drifts; turns keep the comparison fair)."""
+    megabytes = sum(len(response) for response, _ in answers) / MEGABYTE
+    print(f"{title}: {len(answers)} answers, {megabytes:.1f} MB, median of {ROUNDS} rounds")
+    seconds: dict[str, list[float]] = {name: [] for name in readers}
+    for _ in range(ROUNDS):
+        for name, reader in readers.items():
+            seconds[name].append(
+                cpu_seconds(lambda reader=reader: [reader(response, label) for response, label in answers])
+            )
+    medians = {name: statistics.median(times) for name, times in seconds.items()}
+    for name, median in medians.items():
+        print(
+            f"  {name:14s} {median:6.2f} s CPU  {len(answers) / median:9.0f} answers/s  {megabytes / median:6.2f} MB/s"
+        )
+    old, new = medians.values()
+    print(f"  new/old throughput: {old / new:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--old-commit", default="8ea0a72", help="a commit with procbench_tools/extraction.py")
+    parser.add_argument("--old-commit", default="450fee8", help="a commit with procbench_tools/scoring/reader.py")
     args = parser.parse_args()
-    old = old_reader(args.old_commit)
-    new = read_answer
+    readers = {f"old ({args.old_commit})": old_reader(args.old_commit), "new": read_answer}
 
-    labels = [example["label"] for example in iter_examples(generators.TASKS, range(2, 26))]
-    answers = [(render(label, form, "double"), label) for form in FORMS for label in labels]
-    megabytes = sum(len(response) for response, _ in answers) / 1e6
-    print(f"normal answers: {len(answers)} ({len(FORMS)} forms x {len(labels)} labels), {megabytes:.1f} MB")
-    for name, reader in (("old", old), ("new", new)):
-        seconds = timed(lambda reader=reader: [reader(response, label) for response, label in answers])
-        rate = len(answers) / seconds
-        print(f"  {name}: {seconds:6.2f} s CPU  {rate:9.0f} answers/s  {megabytes / seconds:6.2f} MB/s")
+    corpus = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines()]
+    side_by_side("real replies (the corpus)", [(e["reply"], e["label"]) for e in corpus], readers)
 
-    print("pathological answers (s CPU; old at 20 kB only):")
-    print(f"  {'':22s} {'old 20 kB':>10s} {'new 20 kB':>10s} {'new 1 MB':>10s} {'new 10 MB':>10s}")
+    labels = [example["label"] for example in iter_examples(Settings())][::5]
+    rendered = [(render(label, form, "double"), label) for form in FORMS for label in labels]
+    side_by_side(f"rendered answers ({len(FORMS)} forms x {len(labels)} labels)", rendered, readers)
+
+    print("pathological answers, 1 MB each (s CPU):")
+    print(f"  {'':24s} " + " ".join(f"{name:>14s}" for name in readers))
     for name, unit in PATHOLOGICAL.items():
-        row = []
-        for reader, size in ((old, 20_000), (new, 20_000), (new, 1_000_000), (new, 10_000_000)):
-            text = unit * (size // len(unit))
-            row.append(timed(lambda reader=reader, text=text: reader(text, None)))
-        print(f"  {name:22s} " + " ".join(f"{seconds:10.3f}" for seconds in row))
+        text = unit * (MEGABYTE // len(unit))
+        row = [cpu_seconds(lambda reader=reader, text=text: reader(text, None)) for reader in readers.values()]
+        print(f"  {name:24s} " + " ".join(f"{seconds:14.3f}" for seconds in row))
 
 
 if __name__ == "__main__":

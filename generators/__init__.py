@@ -19,12 +19,10 @@ from .example import draw_question, make_example
 from .prompts import load_template, procedure_text, render_prompt
 from .registry import Label, Question, get_task, registered_tasks
 from .rng import derive_seed
+from .settings import check_steps, whole_number
 from .validation import check_fields
 
 __all__ = [
-    "LONG",
-    "MEDIUM",
-    "SHORT",
     "TASKS",
     "TASK_IDS",
     "canonical_name",
@@ -32,7 +30,6 @@ __all__ = [
     "derive_seed",
     "generate",
     "get_task",
-    "length_bucket",
     "load_template",
     "procedure_text",
     "prompt_for",
@@ -42,8 +39,6 @@ __all__ = [
 
 TASKS: list[str] = [task.name for task in registered_tasks()]
 TASK_IDS: dict[str, str] = {task.name: task.task_id for task in registered_tasks()}
-
-SHORT, MEDIUM, LONG = range(2, 7), range(7, 17), range(17, 26)
 
 
 def canonical_name(task: str) -> str:
@@ -55,23 +50,6 @@ def step_range(task: str) -> range:
     """The step counts ``generate`` accepts for ``task``."""
     spec = get_task(task)
     return range(spec.min_steps, spec.max_steps + 1)
-
-
-def check_steps(task: str, low: int, high: int) -> None:
-    """``ValueError`` unless every step count in ``low..high`` is allowed for ``task``."""
-    allowed = step_range(task)
-    if low < allowed.start or high > allowed.stop - 1:
-        raise ValueError(
-            f"{canonical_name(task)} takes steps from {allowed.start} to {allowed.stop - 1}, not {low}..{high}"
-        )
-
-
-def length_bucket(steps: int) -> str:
-    """``short`` (2–6), ``medium`` (7–16), ``long`` (17–25) or ``extra`` (anything else)."""
-    for name, bucket in (("short", SHORT), ("medium", MEDIUM), ("long", LONG)):
-        if steps in bucket:
-            return name
-    return "extra"
 
 
 def solve(task: str, question: Question) -> Label:
@@ -98,8 +76,7 @@ def generate(task: str, steps: int, seed: int, *, answer_format: bool = True, co
     """
     spec = get_task(task)
     spec.check_step_count(steps)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an int, got {seed!r}")
+    whole_number("seed", seed)
     if config is not None and spec.config is None:
         raise ValueError(f"{spec.name} has no configuration, got {type(config).__name__}")
     if config is not None and not isinstance(config, type(spec.config)):

@@ -1,6 +1,5 @@
-"""Sets of examples: the default benchmark layout (10 examples per step count, 2..25),
-example ids that name their question, deterministic re-draws of duplicate questions, and the
-check that a unique set can exist before any of it is generated."""
+"""Sets of examples: example ids that name their question, deterministic re-draws of
+duplicate questions, and the loop that makes a set from its :class:`~generators.settings.Settings`."""
 
 from __future__ import annotations
 
@@ -12,17 +11,12 @@ from dataclasses import dataclass
 from hashlib import sha256
 from typing import Any
 
-from .example import draw_question, make_example
+from .example import draw_question, example_row, make_example
 from .registry import Question, Task, get_task
 from .rng import derive_seed
+from .settings import Settings, check_unique, repeats_needed
 
-DEFAULT_SEED = 2024
-DEFAULT_MIN_STEPS = 2
-DEFAULT_MAX_STEPS = 25
-DEFAULT_PER_STEP = 10
 MAX_REDRAWS = 1000  # re-draws of one example; more when the task's question count is known
-SENTENCE_CHECK_FROM = 100  # fewer per step count are always possible: the sentence tasks' bound is not computed
-ALLOW_REPEATS = "unique=False"  # how the caller allows repeats, named in errors
 DIGEST_LENGTH = 8  # hex digits of the question's hash in an id
 
 
@@ -93,36 +87,6 @@ def overlap_keys(task: str, example: dict[str, Any]) -> set[str]:
     return {question_hash(spec.name, example["question"])}
 
 
-def check_unique(task: str, steps: Iterable[int], per_step: int, *, option: str = ALLOW_REPEATS) -> None:
-    """``ValueError`` (one line) when ``per_step`` distinct examples of ``task`` cannot
-    exist for one of the step counts: raised before anything is generated, naming the task,
-    the step count, how many distinct questions (or, for the sentence tasks, examples that
-    share no corpus sentence) exist there and ``option``, which allows repeats."""
-    spec = get_task(task)
-    if spec.count_questions is None:
-        return
-    steps = list(steps)
-    if spec.overlap_keys is not None:
-        from .corpus import load_corpus
-
-        sentences = len(load_corpus())
-        if per_step * len(steps) > sentences:
-            raise ValueError(
-                f"{spec.name} examples share no corpus sentence, and the corpus has only {sentences} sentences, "
-                f"fewer than the {per_step * len(steps)} examples asked for; pass {option} to allow repeats"
-            )
-        if per_step < SENTENCE_CHECK_FROM:
-            return
-    for count in steps:
-        available = spec.count_questions(count, spec.config)
-        if available < per_step:
-            what = "examples that share no corpus sentence" if spec.overlap_keys is not None else "distinct questions"
-            raise ValueError(
-                f"{spec.name} has only {available} {what} with {count} steps, fewer than the {per_step} "
-                f"asked for per step count; lower the examples per step or pass {option} to allow repeats"
-            )
-
-
 def _redraw_limit(spec: Task, steps: int) -> int:
     if spec.count_questions is None or spec.overlap_keys is not None:
         return MAX_REDRAWS
@@ -139,17 +103,19 @@ def iter_task_examples(
     answer_format: bool = True,
     unique: bool = True,
     indices: range | None = None,
-    option: str = ALLOW_REPEATS,
+    min_steps: int | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """``per_step`` examples of ``task`` for each step count, with ``id`` and ``task_id``.
+    """``per_step`` examples of ``task`` for each step count, as rows of the one schema
+    (:func:`~generators.example.example_row`). ``min_steps`` is the set's first step count,
+    whose first example is problem number 0 (default: the first of ``steps``).
 
     With ``unique``, an example that shares a question (or, for the sentence tasks, a
     corpus sentence) with an earlier example of the task is re-drawn with the next
-    ``attempt``, and :func:`check_unique` runs first. Equal questions always have equal
-    step counts, so for the 20 tasks without sentences each example depends only on
-    ``(task, steps, index, seed)`` and only the current step count's questions are kept
-    (their hashes); for the sentence tasks it also depends on the examples drawn
-    before it. Without ``unique`` every example is a pure function of
+    ``attempt``, and :func:`~generators.settings.check_unique` runs first. Equal questions
+    always have equal step counts, so for the 20 tasks without sentences each example
+    depends only on ``(task, steps, index, seed)`` and only the current step count's
+    questions are kept (their hashes); for the sentence tasks it also depends on the
+    examples drawn before it. Without ``unique`` every example is a pure function of
     ``(task, steps, index, seed)`` and nothing is kept, so ``indices`` (a sub-range of
     ``range(per_step)``) may pick any slice of the set.
     """
@@ -157,12 +123,13 @@ def iter_task_examples(
     step_counts = list(steps)
     for count in step_counts:
         spec.check_step_count(count)
+    first = step_counts[0] if min_steps is None else min_steps
     if indices is None:
         indices = range(per_step)
     elif unique and indices != range(per_step):
         raise ValueError("indices other than range(per_step) need unique=False: a unique set is drawn in order")
     if unique:
-        check_unique(spec.name, step_counts, per_step, option=option)
+        check_unique(spec.name, step_counts, per_step)
     taken: set[str] = set()  # what the examples so far hold that no later one may (overlap_keys)
     for count in step_counts:
         if spec.overlap_keys is None:
@@ -178,34 +145,29 @@ def iter_task_examples(
                     break
             else:
                 what = "differs from" if spec.overlap_keys is None else "shares no corpus sentence with"
-                raise ValueError(
-                    f"{spec.name}: no example with {count} steps that {what} the earlier ones in {draws} draws; "
-                    f"lower the examples per step or pass {option} to allow repeats"
+                raise repeats_needed(
+                    f"{spec.name}: no example with {count} steps that {what} the earlier ones in {draws} draws"
                 )
             if unique:
                 taken |= keys
-            example = make_example(spec, count, question, answer_format, label)
-            yield {"id": example_id(spec.name, count, index, digest), "task_id": spec.task_id, **example}
+            number = (count - first) * per_step + index
+            yield example_row(
+                example_id(spec.name, count, index, digest),
+                make_example(spec, count, question, answer_format, label),
+                problem_number=number,
+            )
 
 
-def iter_examples(
-    tasks: Iterable[str],
-    steps: Iterable[int],
-    per_step: int = DEFAULT_PER_STEP,
-    seed: int = DEFAULT_SEED,
-    *,
-    answer_format: bool = True,
-    unique: bool = True,
-    option: str = ALLOW_REPEATS,
-) -> Iterator[dict[str, Any]]:
-    """Every example of a set: for each task, for each step count, ``per_step`` examples.
-    With ``unique``, every task's :func:`check_unique` runs before the first example."""
-    step_counts = list(steps)
-    task_list = list(tasks)
-    if unique:
-        for task in task_list:
-            check_unique(task, step_counts, per_step, option=option)
-    for task in task_list:
+def iter_examples(settings: Settings) -> Iterator[dict[str, Any]]:
+    """Every example of a set: for each task, for each step count, ``examples_per_step``
+    examples (the settings were checked when made, uniqueness included)."""
+    for task in settings.tasks:
         yield from iter_task_examples(
-            task, step_counts, per_step, seed, answer_format=answer_format, unique=unique, option=option
+            task,
+            settings.steps,
+            settings.examples_per_step,
+            settings.seed,
+            answer_format=settings.answer_format,
+            unique=settings.unique,
+            min_steps=settings.min_steps,
         )

@@ -21,10 +21,10 @@ _SOURCE_DIR = Path(__file__).resolve().parent.parent / "templates"
 
 
 @functools.cache
-def load_template(task_name: str) -> str:
+def load_template(task: str) -> str:
     """The full template text of a task (canonical name), without a trailing newline."""
-    packaged = resources.files("generators") / "templates" / f"{task_name}.txt"
-    source = packaged if packaged.is_file() else _SOURCE_DIR / f"{task_name}.txt"
+    packaged = resources.files("generators") / "templates" / f"{task}.txt"
+    source = packaged if packaged.is_file() else _SOURCE_DIR / f"{task}.txt"
     return source.read_text(encoding="utf-8").strip()
 
 
@@ -41,18 +41,18 @@ def split_template(text: str) -> Template:
     return Template(procedure, free_form_request, json_request)
 
 
-def procedure_text(task_name: str, answer_format: bool = True) -> str:
+def procedure_text(task: str, answer_format: bool = True) -> str:
     """The procedure followed by its closing request: the JSON one (``answer_format``) or
     the free-form one."""
-    template = split_template(load_template(task_name))
+    template = split_template(load_template(task))
     request = template.json_request if answer_format else template.free_form_request
     return f"{template.procedure}\n\n{request}"
 
 
 @functools.cache
-def _prompt_head(task_name: str, answer_format: bool) -> str:
-    return f"{procedure_text(task_name, answer_format)}\n\n[Question]\n"
+def _prompt_head(task: str, answer_format: bool) -> str:
+    return f"{procedure_text(task, answer_format)}\n\n[Question]\n"
 
 
-def render_prompt(task_name: str, question_block: str, answer_format: bool = True) -> str:
-    return f"{_prompt_head(task_name, answer_format)}{question_block}\n"
+def render_prompt(task: str, question_block: str, answer_format: bool = True) -> str:
+    return f"{_prompt_head(task, answer_format)}{question_block}\n"

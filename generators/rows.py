@@ -13,17 +13,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
-from .benchmark import (
-    DEFAULT_MAX_STEPS,
-    DEFAULT_MIN_STEPS,
-    DEFAULT_PER_STEP,
-    DEFAULT_SEED,
-    iter_task_examples,
-)
+from .benchmark import iter_task_examples
 from .registry import get_task
+from .settings import Settings
 
 Unit = tuple[str, tuple[int, ...], int, int]
 CHUNK = 1_000  # examples per unit when examples are independent
@@ -57,62 +51,42 @@ EXAMPLE_COST: dict[str, tuple[float, float]] = {  # (us at 0 steps, us per step)
 }
 
 
-@dataclass(frozen=True)
-class SetSettings:
-    """What a set is made of (the builder's parameters). ``typed_label`` keeps the label a
-    dict (a task's own config); otherwise it is a JSON string (the ``all`` config)."""
+def units(settings: Settings, chunk: int = CHUNK) -> list[Unit]:
+    """Every unit of the set, in row order (task, then step count, then index)."""
+    per_step = settings.examples_per_step
+    found: list[Unit] = []
+    for task in settings.tasks:
+        if settings.unique and get_task(task).overlap_keys is not None:
+            found.append((task, tuple(settings.steps), 0, per_step))
+            continue
+        size = per_step if settings.unique else chunk
+        for steps in settings.steps:
+            found.extend((task, (steps,), start, min(start + size, per_step)) for start in range(0, per_step, size))
+    return found
 
-    tasks: tuple[str, ...]
-    seed: int = DEFAULT_SEED
-    examples_per_step: int = DEFAULT_PER_STEP
-    min_steps: int = DEFAULT_MIN_STEPS
-    max_steps: int = DEFAULT_MAX_STEPS
-    answer_format: bool = True
-    unique: bool = True
-    typed_label: bool = False
 
-    @property
-    def steps(self) -> tuple[int, ...]:
-        return tuple(range(self.min_steps, self.max_steps + 1))
-
-    def units(self, chunk: int = CHUNK) -> list[Unit]:
-        """Every unit of the set, in row order (task, then step count, then index)."""
-        per_step = self.examples_per_step
-        found: list[Unit] = []
-        for task in self.tasks:
-            if self.unique and get_task(task).overlap_keys is not None:
-                found.append((task, self.steps, 0, per_step))
-                continue
-            size = per_step if self.unique else chunk
-            for steps in self.steps:
-                found.extend((task, (steps,), start, min(start + size, per_step)) for start in range(0, per_step, size))
-        return found
-
-    def rows(self, unit: Unit) -> Iterator[dict[str, Any]]:
-        """The rows of one unit: a pure function of the settings and the unit."""
-        task, steps, start, stop = unit
-        examples = iter_task_examples(
-            task,
-            steps,
-            self.examples_per_step,
-            self.seed,
-            answer_format=self.answer_format,
-            unique=self.unique,
-            indices=None if self.unique else range(start, stop),
-        )
-        positions = ((count, index) for count in steps for index in range(start, stop))  # the examples' order
-        for example, (count, index) in zip(examples, positions):
-            number = (count - self.min_steps) * self.examples_per_step + index
-            yield {
-                "id": example["id"],
-                "task": example["task"],
-                "task_name": example["task_id"],
-                "problem_name": f"{example['task_id']}_{number:04d}",
-                "steps": count,
-                "prompt": example["prompt"],
-                "question": json.dumps(example["question"], ensure_ascii=False),
-                "label": example["label"] if self.typed_label else json.dumps(example["label"], ensure_ascii=False),
-            }
+def unit_rows(settings: Settings, unit: Unit, *, typed_label: bool = False) -> Iterator[dict[str, Any]]:
+    """The rows of one unit, a pure function of the settings and the unit: the one schema
+    with ``question`` as a JSON string, and ``label`` as one too unless ``typed_label``
+    (a task's own config keeps it a dict; the ``all`` config mixes tasks, whose labels
+    differ in type)."""
+    task, steps, start, stop = unit
+    examples = iter_task_examples(
+        task,
+        steps,
+        settings.examples_per_step,
+        settings.seed,
+        answer_format=settings.answer_format,
+        unique=settings.unique,
+        indices=None if settings.unique else range(start, stop),
+        min_steps=settings.min_steps,
+    )
+    for example in examples:
+        yield {
+            **example,
+            "question": json.dumps(example["question"], ensure_ascii=False),
+            "label": example["label"] if typed_label else json.dumps(example["label"], ensure_ascii=False),
+        }
 
 
 def unit_size(unit: Unit) -> int:

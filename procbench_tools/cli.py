@@ -7,6 +7,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+from generators.settings import SettingError
+
 from . import __version__
 from .atomic import terminate_on_sigterm
 from .commands import evaluate as evaluate_command
@@ -14,7 +16,9 @@ from .commands import export as export_command
 from .commands import generate as generate_command
 from .commands import horizon as horizon_command
 from .commands import lm_eval_tasks as lm_eval_tasks_command
+from .commands import metric as metric_command
 from .commands import show as show_command
+from .commands.flags import FLAG_NAMES
 from .errors import HubError, Terminated
 
 DESCRIPTION = "ProcBench: generate, export and score the multi-step procedure-following benchmark."
@@ -26,6 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     generate_command.add_parser(commands)
     export_command.add_parsers(commands)
+    metric_command.add_parsers(commands)
     evaluate_command.add_parser(commands)
     show_command.add_parser(commands)
     horizon_command.add_parser(commands)
@@ -35,6 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def describe(error: BaseException) -> str:
     """One line for an error: an ``OSError`` as ``path: reason`` rather than ``[Errno 2] ...``."""
+    if isinstance(error, SettingError):
+        return error.spelled(FLAG_NAMES)  # the check's words, with the user's own flags
     if isinstance(error, OSError) and error.strerror:
         return f"{error.filename}: {error.strerror}" if error.filename else error.strerror
     return str(error)

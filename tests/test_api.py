@@ -6,7 +6,9 @@ import pytest
 
 import generators
 from generators import benchmark
-from generators.benchmark import example_id, iter_examples, question_hash
+from generators.benchmark import example_id, question_hash
+from generators.settings import SettingError
+from tests.support.sets import iter_set
 
 
 def test_tasks_in_original_order():
@@ -105,7 +107,10 @@ def test_config_changes_the_distribution_and_is_validated():
 
 
 def test_length_buckets():
-    assert [generators.length_bucket(s) for s in (1, 2, 6, 7, 16, 17, 25, 26)] == [
+    from procbench_tools.scoring.lengths import BUCKET_NAMES, length_bucket
+
+    assert BUCKET_NAMES == ("short", "medium", "long", "extra")
+    assert [length_bucket(s) for s in (1, 2, 6, 7, 16, 17, 25, 26)] == [
         "extra", "short", "short", "medium", "medium", "long", "long", "extra",
     ]  # fmt: skip
 
@@ -117,7 +122,7 @@ def test_prompt_without_answer_format():
 
 
 def test_benchmark_set_ids_and_counts():
-    examples = list(iter_examples(["Cumulate"], range(2, 5), per_step=3, seed=1))
+    examples = list(iter_set(["Cumulate"], range(2, 5), per_step=3, seed=1))
     assert [e["id"] for e in examples] == [
         example_id("Cumulate", e["steps"], i % 3, question_hash("Cumulate", e["question"]))
         for i, e in enumerate(examples)
@@ -125,15 +130,17 @@ def test_benchmark_set_ids_and_counts():
     assert [e["id"].rsplit("-", 1)[0] for e in examples] == [
         f"Cumulate-{s:02d}-{i:03d}" for s in (2, 3, 4) for i in range(3)
     ]
-    assert {e["task_id"] for e in examples} == {"task21"}
+    assert {e["task_name"] for e in examples} == {"task21"}
+    assert [e["problem_name"] for e in examples] == [f"task21_{number:04d}" for number in range(9)]
+    assert list(examples[0]) == ["id", "task", "task_name", "problem_name", "steps", "prompt", "question", "label"]
 
 
 def test_duplicate_questions_are_redrawn():
     # Cumulate with 1 step has only 9 * 15 = 135 distinct questions: 100 draws collide.
-    examples = list(iter_examples(["Cumulate"], [1], per_step=100, seed=0))
+    examples = list(iter_set(["Cumulate"], [1], per_step=100, seed=0))
     keys = {json.dumps(e["question"], sort_keys=True) for e in examples}
     assert len(keys) == 100
-    duplicates = list(iter_examples(["Cumulate"], [1], per_step=100, seed=0, unique=False))
+    duplicates = list(iter_set(["Cumulate"], [1], per_step=100, seed=0, unique=False))
     assert len({json.dumps(e["question"], sort_keys=True) for e in duplicates}) < 100
 
 
@@ -143,14 +150,18 @@ def test_impossible_unique_set_raises_before_generating(monkeypatch):
     monkeypatch.setattr(benchmark, "draw_question", lambda *args: made.append(args) or real(*args))
     # Cumulate with 2 steps: a start in 1..9 and 5 + 10 operations a step, 9 * 15**2 = 2025.
     with pytest.raises(ValueError) as error:
-        next(iter_examples(["Sort", "Cumulate"], [3, 2], per_step=2026, seed=0))
+        next(iter_set(["Sort", "Cumulate"], [3, 2], per_step=2026, seed=0))
     assert str(error.value) == (
         "Cumulate has only 2025 distinct questions with 2 steps, fewer than the 2026 asked for per step count; "
         "lower the examples per step or pass unique=False to allow repeats"
     )
     assert made == []  # not even Sort, which comes first, was generated
-    with pytest.raises(ValueError, match=r"Encode has only 162 distinct questions with 2 steps.*--allow-duplicates"):
-        next(iter_examples(["Encode"], [2], per_step=163, seed=0, option="--allow-duplicates"))
+    with pytest.raises(SettingError) as error:
+        next(iter_set(["Encode"], [2], per_step=163, seed=0))
+    assert error.value.spelled({"allow_repeats": "--allow-duplicates"}) == (
+        "Encode has only 162 distinct questions with 2 steps, fewer than the 163 asked for per step count; "
+        "lower the examples per step or pass --allow-duplicates to allow repeats"
+    )
 
 
 @pytest.mark.parametrize(
@@ -182,5 +193,5 @@ def test_question_counts_match_the_sampler(task, steps):
 
 
 def test_a_full_small_question_space_is_drawn_to_the_last_question():
-    examples = list(iter_examples(["Encode"], [2], per_step=162, seed=0))
+    examples = list(iter_set(["Encode"], [2], per_step=162, seed=0))
     assert len({e["question"]["string"] for e in examples}) == 162

@@ -8,11 +8,11 @@ import pytest
 import yaml
 
 import generators
-from generators.benchmark import iter_examples
 from procbench import ProcBench
 from procbench_tools.cli import main
 from procbench_tools.dataset import export as export_module
 from procbench_tools.dataset.export import CONFIGS, export
+from tests.support.sets import iter_set
 
 datasets.disable_progress_bars()
 
@@ -64,7 +64,7 @@ def test_all_config_has_json_labels(tmp_path):
 
 def test_rows_equal_procbench_generate(tmp_path):
     rows = [row for split in build(tmp_path, "Count2").values() for row in split]
-    expected = list(iter_examples(["Count2"], range(2, 26)))
+    expected = list(iter_set(["Count2"], range(2, 26)))
     assert [row["id"] for row in rows] == [example["id"] for example in expected]
     for row, example in zip(rows, expected, strict=True):
         assert json.loads(row["question"]) == example["question"]
@@ -120,11 +120,14 @@ def test_num_proc_gives_the_same_rows(tmp_path):
         ({"config_name": "Count", "min_steps": 1}, "Count takes steps from 2 to 100"),
         ({"config_name": "Sort", "answer_format": "no"}, "answer_format must be True or False"),
         ({"config_name": "Sort", "colour": 3}, "unknown parameter 'colour'; ProcBench takes seed, examples_per_step"),
+        ({"config_name": "Encode", "max_steps": 2, "examples_per_step": 200}, "Encode has only 162 distinct"),
     ],
 )
-def test_bad_builder_arguments(tmp_path, kwargs, message):
+def test_bad_builder_arguments_leave_nothing_in_the_cache(tmp_path, kwargs, message):
+    cache = tmp_path / "cache"
     with pytest.raises(ValueError, match=message):
-        ProcBench(cache_dir=str(tmp_path), **kwargs)
+        ProcBench(cache_dir=str(cache), **kwargs)
+    assert not cache.exists()  # refused before datasets made its folder or its .lock files
 
 
 # --- export ----------------------------------------------------------------------------

@@ -8,11 +8,12 @@ import json
 import pytest
 
 import procbench
-from generators.benchmark import iter_examples, overlap_keys
+from generators.benchmark import overlap_keys, question_hash
 from procbench_tools.cli import main
 from procbench_tools.dataset.export import export
 from procbench_tools.training import decontamination
 from procbench_tools.training.decontamination import Exclusion, benchmark_exclusion, exclusion_from_path
+from tests.support.sets import iter_set
 
 SENTENCE_TASKS = ("Count2", "FillWord", "DeleteWord")
 
@@ -25,7 +26,7 @@ def question_key(example):
 def benchmark():
     """The default benchmark's questions and corpus sentences, as ``procbench generate``
     makes them."""
-    examples = list(iter_examples(procbench.TASKS, range(2, 26)))
+    examples = list(iter_set(procbench.TASKS, range(2, 26)))
     assert len(examples) == 5520
     sentences = set().union(*(overlap_keys(e["task"], e) for e in examples if e["task"] in SENTENCE_TASKS))
     return {question_key(e) for e in examples}, sentences
@@ -64,7 +65,8 @@ def test_benchmark_exclusion_is_exact_and_cached(benchmark):
     questions, sentences = benchmark
     full = benchmark_exclusion()
     assert (len(full.questions), len(full.sentences)) == (len(questions), len(sentences)) == (5520, 3136)
-    assert all(len(digest) == decontamination.DIGEST_SIZE for digest in full.questions | full.sentences)
+    # the questions by the project's one question hash (as in ids), the sentences as themselves
+    assert {question_hash(e["task"], e["question"]) for e in iter_set(procbench.TASKS, range(2, 26))} == full.questions
     # Tasks without sentences need only their own questions; a sentence task needs the
     # sentences of all three.
     assert benchmark_exclusion(["Sort"]).sentences == frozenset()
@@ -139,8 +141,8 @@ def test_sentences_of_an_excluded_file_are_kept_out(tmp_path):
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("not json\n", "line 1: not JSON"),
-        ('{"task": "Sort"}\n', "line 1: not a ProcBench example"),
+        ("not json\n", "bad.jsonl:1: not a JSON object"),
+        ('{"task": "Sort"}\n', "bad.jsonl:1: not a ProcBench example"),
         ('{"task": "Sorting", "question": {}}\n', "unknown task 'Sorting'"),
     ],
 )

@@ -2,11 +2,11 @@
 
 import datetime
 import hashlib
-import importlib.metadata
 import json
 
 import pytest
 
+import procbench_tools
 from procbench_tools.cli import main
 from procbench_tools.dataset.export import export
 
@@ -149,7 +149,7 @@ def test_report_figures(dataset, predictions, tmp_path, capsys):
     assert scores[1]["reference"] == label_of(dataset, "Sort-03-000")
 
     provenance = summary["provenance"]
-    assert provenance["procbench_version"] == importlib.metadata.version("procbench")
+    assert provenance["procbench_version"] == procbench_tools.__version__
     assert datetime.datetime.fromisoformat(provenance["time"]).tzinfo is not None
     assert provenance["answers"] == {
         "model-a": {
@@ -164,7 +164,7 @@ def test_report_figures(dataset, predictions, tmp_path, capsys):
         "examples": 69,
         "generation_from": "card",  # the export's card records how it was made
         "generation": {
-            "version": importlib.metadata.version("procbench"),
+            "version": procbench_tools.__version__,
             "seed": 2024,
             "examples_per_step": 1,
             "min_steps": 2,
@@ -377,12 +377,12 @@ def test_every_answer_form_reads_right_through_evaluate(dataset, tmp_path):
 
 
 def test_a_possible_misread_is_counted_listed_and_shown(dataset, tmp_path, capsys):
-    """A reply whose text shows every state of a walk-through but which the reader cannot read
-    (here, a final label with words before it on its line) is flagged, not silently scored 0."""
+    """A reply whose text shows every state of a walk-through but which the reader does not
+    take for an answer (numbered steps without a final line) is flagged, not silently scored 0."""
     label = label_of(dataset, "Sort-04-000")
     states = [*label["intermediate"], label["final"]]
     steps = "".join(f"Step {number}: {state}\n" for number, state in enumerate(states, start=1))
-    response = f"{steps}\nSo, in short: Final state: {states[-1]}"
+    response = f"{steps}\nI am not sure about the last one."
     identifier = id_of(dataset, "Sort-04-000")
     answers = tmp_path / "walk.jsonl"
     answers.write_text(json.dumps({"id": identifier, "response": response}) + "\n")

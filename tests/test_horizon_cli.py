@@ -90,7 +90,7 @@ def test_every_call_is_logged_once_with_its_scores(finished_run):
     assert [example["id"] for example in examples] == [call["id"] for call in calls]
     example = next(example for example in examples if example["id"] == first["id"])
     assert example["prompt"] == generators.prompt_for("Sort", first["question"])
-    assert set(example) == {"id", "task_id", "task", "steps", "question", "label", "prompt"}
+    assert set(example) == {"id", "task", "task_name", "steps", "prompt", "question", "label"}
 
 
 def test_the_questions_are_fresh(finished_run):

@@ -121,9 +121,10 @@ def test_push_metric_then_evaluate_load_from_the_space(hub, tmp_path):
     assert hub.store.meta["space", "user/procbench_metric"]["sdk"] == "gradio"
     card = files["README.md"].decode()
     assert "sdk: gradio" in card and "app_file: app.py" in card and "- evaluate\n- metric" in card
+    assert 'evaluate.load("user/procbench_metric")' in card and 'evaluate.load("procbench_metric")' not in card
     assert 'evaluate.load("./procbench_metric.py")' in files["app.py"].decode()
     script = files["procbench_metric.py"].decode()
-    assert "from .measures import (" in script and "from .reader import read_answer" in script
+    assert "from .measures import CITATION, score" in script and "class ProcbenchMetric(evaluate.Metric)" in script
     assert "procbench_tools" not in script.split('"""')[2]  # the code below the docstring
     assert all(files[name] == (scoring / name).read_bytes() for name in carried)
     use = (  # the Space alone: procbench itself cannot be imported
@@ -133,11 +134,11 @@ def test_push_metric_then_evaluate_load_from_the_space(hub, tmp_path):
         "metric = evaluate.load('user/procbench_metric')\n"
         "result = metric.compute(predictions=[['btsti', 'bitst'], 'Step 1: btsti\\nFinal answer: bistt'], "
         "references=[{'intermediate': ['btsti'], 'final': 'bistt'}] * 2)\n"
-        "print(result['prefix_accuracy'], result['prefix_match_length'], result['sequential_match'])\n"
+        "print(result['prefix_accuracy'], result['prefix_match_length'], result['sequential_match'], metric.name)\n"
     )
     loaded = run([sys.executable, "-c", use], hub, tmp_path)
     assert loaded.returncode == 0, loaded.stderr
-    assert loaded.stdout.split() == ["0.75", "1.5", "0.5"]
+    assert loaded.stdout.split() == ["0.75", "1.5", "0.5", "procbench_metric"]
 
 
 def test_space_named_after_the_repo(hub, tmp_path):

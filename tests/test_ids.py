@@ -11,9 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import generators
-from generators.benchmark import example_id, iter_examples, parse_example_id, question_hash
+from generators.benchmark import example_id, parse_example_id, question_hash
 from procbench_tools.cli import main
 from procbench_tools.dataset.export import export
+from tests.support.sets import iter_set
 
 
 def test_example_id_is_readable_and_ends_with_the_question_hash():
@@ -50,7 +51,7 @@ def test_an_id_names_one_question_whatever_the_settings(task, set_settings):
     examples with the same id have the same question."""
     seen = {}
     for seed, per_step in set_settings:
-        for example in iter_examples([task], range(2, 5), per_step, seed):
+        for example in iter_set([task], range(2, 5), per_step, seed):
             assert seen.setdefault(example["id"], example["question"]) == example["question"]
 
 
@@ -58,8 +59,8 @@ def test_sentence_tasks_at_the_same_place_differ_across_examples_per_step():
     """The case digest-less ids got wrong: a sentence task's example depends on the examples
     drawn before it (no sentence twice), so ``FillWord-21-000`` of the default set (10 per
     step) and of a 1-per-step set are different questions; now their ids differ too."""
-    ten = {e["id"][:-9]: e for e in iter_examples(["FillWord"], range(2, 26), 10)}
-    one = {e["id"][:-9]: e for e in iter_examples(["FillWord"], range(2, 26), 1)}
+    ten = {e["id"][:-9]: e for e in iter_set(["FillWord"], range(2, 26), 10)}
+    one = {e["id"][:-9]: e for e in iter_set(["FillWord"], range(2, 26), 1)}
     differing = [stem for stem in one if one[stem]["question"] != ten[stem]["question"]]
     assert differing == ["FillWord-21-000", "FillWord-24-000"]
     assert all(one[stem]["id"] != ten[stem]["id"] for stem in differing)
@@ -78,13 +79,13 @@ def perfect_answers(examples):
 
 def test_answers_for_another_seed_are_refused_naming_what_differs(default_export, tmp_path, capsys):
     answers = tmp_path / "seed1.jsonl"
-    seed1 = list(iter_examples(generators.TASKS, range(2, 4), 1, seed=1))
+    seed1 = list(iter_set(generators.TASKS, range(2, 4), 1, seed=1))
     answers.write_text(perfect_answers(seed1))
     with pytest.raises(SystemExit) as exit_info:
         main(["evaluate", str(answers), "--dataset", str(default_export), "--output", str(tmp_path / "r")])
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
-    dataset_ids = {e["id"][:-9]: e["id"] for e in iter_examples(generators.TASKS, range(2, 4), 1)}
+    dataset_ids = {e["id"][:-9]: e["id"] for e in iter_set(generators.TASKS, range(2, 4), 1)}
     assert (
         f"seed1: 46 answers are for other questions than the dataset's, e.g. {seed1[0]['id']} where "
         f"{default_export} has {dataset_ids[seed1[0]['id'][:-9]]} (same task, steps and index, another question)"
@@ -95,7 +96,7 @@ def test_answers_for_another_seed_are_refused_naming_what_differs(default_export
 
 def test_perfect_answers_for_the_dataset_score_1(default_export, tmp_path, capsys):
     answers = tmp_path / "right.jsonl"
-    answers.write_text(perfect_answers(iter_examples(generators.TASKS, range(2, 4), 1)))
+    answers.write_text(perfect_answers(iter_set(generators.TASKS, range(2, 4), 1)))
     assert main(["evaluate", str(answers), "--dataset", str(default_export), "--output", str(tmp_path / "r")]) == 0
     summary = json.loads((tmp_path / "r" / "summary.json").read_text())
     assert summary["models"]["right"]["overall"]["prefix_accuracy"] == 1.0

@@ -1,4 +1,4 @@
-"""The inspect-ai task ``procbench/procbench``: through the Python API with a scripted mock
+"""The inspect-ai task ``procbench_tools/procbench``: through the Python API with a scripted mock
 model, and through the ``inspect`` command against an OpenAI-compatible stand-in on
 127.0.0.1 (plain and streaming), with exact expected figures."""
 
@@ -83,7 +83,7 @@ def test_task_samples_follow_the_parameters():
         ({"tasks": "Sort,Nope"}, "Nope"),
         ({"min_steps": 5, "max_steps": 3}, "min_steps 5 is larger than max_steps 3"),
         ({"per_step": "many"}, "per_step must be an int, got 'many'"),
-        ({"answer_format": "maybe"}, "answer_format must be true or false"),
+        ({"answer_format": "maybe"}, "answer_format must be True or False, got 'maybe'"),
         ({"dataset": "procbench-dataset", "seed": 3}, "seed applies to generated examples"),
     ],
 )
@@ -138,7 +138,7 @@ def run_inspect(arguments, server, tmp_path):
     command = [
         INSPECT,
         "eval",
-        "procbench/procbench",
+        "procbench_tools/procbench",
         "--model",
         "openai-api/standin/standin",
         "--model-base-url",
@@ -167,8 +167,8 @@ def test_cli_against_an_openai_compatible_server(stream, tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     log = the_log(tmp_path)
     assert log.status == "success", (log.error, result.stdout[-2000:])
-    assert log.eval.task == "procbench/procbench"  # as installed: the name a user types
-    assert "procbench/by_length_short" in log.results.scores[0].metrics
+    assert log.eval.task == "procbench_tools/procbench"  # as installed: the name a user types
+    assert "procbench_tools/by_length_short" in log.results.scores[0].metrics
     assert log.eval.task_args == {
         "tasks": ["Sort", "Cumulate"],
         **parameters,
@@ -202,7 +202,7 @@ def test_cli_bad_parameter_is_one_clear_message(tmp_path):
 def test_entry_point_and_light_import():
     from importlib.metadata import entry_points
 
-    (entry,) = [entry for entry in entry_points(group="inspect_ai") if entry.name == "procbench"]
+    (entry,) = [entry for entry in entry_points(group="inspect_ai") if entry.name == "procbench_tools"]
     assert entry.value == "procbench_tools.integrations.inspect_task"
     script = (
         "import sys, procbench, procbench_tools.cli, procbench_tools.integrations\n"

@@ -8,43 +8,46 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import generators
-from generators.benchmark import iter_examples
 from procbench_tools.dataset.export import export
 from procbench_tools.integrations.examples import (
+    as_bool,
+    as_int,
     benchmark_examples,
-    bool_parameter,
-    int_parameter,
     parse_tasks,
     spread,
     spread_order,
 )
+from procbench_tools.scoring.lengths import length_bucket
+from tests.support.sets import iter_set
 
 
 def test_parse_tasks():
-    assert parse_tasks(None) == parse_tasks("") == parse_tasks("all") == parse_tasks([]) == generators.TASKS
-    assert parse_tasks("task01, Cumulate") == ["Sort", "Cumulate"]
-    assert parse_tasks(["Cumulate", "task21", "Sort"]) == ["Cumulate", "Sort"]
+    assert parse_tasks(None) == parse_tasks("") == parse_tasks("all") == parse_tasks([]) == tuple(generators.TASKS)
+    assert parse_tasks("task01, Cumulate") == ("Sort", "Cumulate")
+    assert parse_tasks(["Cumulate", "task21", "Sort"]) == ("Cumulate", "Sort")
     with pytest.raises(ValueError, match=r"unknown task 'sorting'; valid tasks are Sort, Gather"):
         parse_tasks("sorting")
 
 
 def test_parameters_from_command_lines():
-    assert int_parameter("seed", None, 2024) == 2024
-    assert int_parameter("seed", "7", 2024) == 7 and int_parameter("seed", -3, 0) == -3
-    assert int_parameter("seed", " +7 ", 0) == 7
+    assert as_int(None, 2024) == 2024
+    assert as_int("7", 2024) == 7 and as_int(-3, 0) == -3 and as_int(" +7 ", 0) == 7
+    assert as_bool(None, True) is True
+    assert as_bool("False", True) is False and as_bool(1, False) is True and as_bool("no", True) is False
+    # anything else is passed on for the settings to refuse, in their words
     for bad in (True, "7.5", 2.0, "seven", "--3", ""):
-        with pytest.raises(ValueError, match="seed must be an int"):
-            int_parameter("seed", bad, 2024)
-    assert bool_parameter("answer_format", None, True) is True
-    assert bool_parameter("answer_format", "False", True) is False and bool_parameter("answer_format", 1, False) is True
-    with pytest.raises(ValueError, match="answer_format must be true or false, got 'maybe'"):
-        bool_parameter("answer_format", "maybe", True)
+        with pytest.raises(ValueError, match=f"seed must be an int, got {bad!r}"):
+            benchmark_examples("Sort", seed=bad)
+    with pytest.raises(ValueError, match="answer_format must be True or False, got 'maybe'"):
+        benchmark_examples("Sort", answer_format="maybe")
+    with pytest.raises(ValueError, match="per_step must be at least 1, got 0"):  # the harness's name
+        benchmark_examples("Sort", per_step="0")
 
 
 def test_spread_of_the_default_steps():
     order = spread(range(2, 26))
     assert order[:8] == [2, 25, 13, 19, 7, 10, 16, 22]
-    assert [generators.length_bucket(steps) for steps in order[:3]] == ["short", "long", "medium"]
+    assert [length_bucket(steps) for steps in order[:3]] == ["short", "long", "medium"]
 
 
 @given(st.sets(st.integers(-50, 150), min_size=1, max_size=40))
@@ -88,12 +91,12 @@ def test_spread_order_takes_a_round_of_every_task_and_length_first(tasks, steps,
 
 def test_defaults_are_the_default_benchmark():
     examples = benchmark_examples()
-    reference = {example["id"]: example for example in iter_examples(generators.TASKS, range(2, 26), 10, 2024)}
+    reference = {example["id"]: example for example in iter_set(generators.TASKS, range(2, 26), 10, 2024)}
     assert len(examples) == 5520 and {example["id"] for example in examples} == set(reference)
     for example in examples[::97]:
         assert example["prompt"] == reference[example["id"]]["prompt"]
         assert example["label"] == reference[example["id"]]["label"]
-        assert example["length"] == generators.length_bucket(example["steps"])
+        assert example["length"] == length_bucket(example["steps"])
 
 
 def test_a_published_dataset_narrowed_by_task_and_steps(tmp_path):

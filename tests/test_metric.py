@@ -2,6 +2,9 @@
 
 import doctest
 import json
+import os
+import runpy
+import subprocess
 import sys
 from pathlib import Path
 
@@ -10,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import generators
-import procbench_metric as pm
+import procbench_metric
+from procbench_tools.scoring import measures as pm
 
 ROOT = Path(__file__).resolve().parent.parent
 SORT = {"init": "itstb", "intermediate": ["btsti"], "final": "bistt"}
@@ -196,7 +200,16 @@ def test_gc_state_is_restored():
 def metric():
     import evaluate
 
-    return evaluate.load(str(ROOT / "procbench_metric.py"))
+    here = Path.cwd()
+    os.chdir(ROOT)
+    try:
+        return evaluate.load("procbench_metric")  # as the README writes it, from the repository root
+    finally:
+        os.chdir(here)
+
+
+def test_the_metric_is_named_procbench_metric(metric):
+    assert metric.name == "procbench_metric"
 
 
 MIXED = [
@@ -220,21 +233,19 @@ def test_evaluate_add_and_add_batch(metric):
     metric.add(prediction=predictions[0], reference=references[0])
     metric.add_batch(predictions=predictions[1:], references=references[1:])
     assert metric.compute() == pm.score(list(predictions), list(references))
-    with pytest.raises(ValueError, match="nothing to score"):
+    with pytest.raises(ValueError, match="call `add` or `add_batch` at least once"):  # evaluate's own words
         metric.compute()
 
 
-def test_evaluate_arrow_storage_path(metric, monkeypatch):
-    predictions, references = zip(*MIXED, strict=True)
-    monkeypatch.setattr(metric, "in_memory_single_process", False)
-    metric.add(prediction=predictions[0], reference=references[0])
-    metric.add_batch(predictions=predictions[1:], references=references[1:])
-    assert metric.compute() == pm.score(list(predictions), list(references))
+def test_values_json_cannot_hold_are_unreadable_predictions(metric):
+    result = metric.compute(predictions=[{1, 2}, float("nan"), 42], references=[SORT] * 3)
+    assert (result["invalid_predictions"], result["prefix_accuracy"]) == (3, 0.0)
 
 
 def test_docstring_examples_run(monkeypatch):
     monkeypatch.chdir(ROOT)
-    test = doctest.DocTestParser().get_doctest(pm._KWARGS_DESCRIPTION, {}, "procbench_metric", None, 0)
+    script = runpy.run_path(str(procbench_metric.SCRIPT))
+    test = doctest.DocTestParser().get_doctest(script["_KWARGS_DESCRIPTION"], {}, "procbench_metric", None, 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.failures == 0 and runner.tries >= 4
@@ -250,11 +261,10 @@ def imported_modules(path):
 def test_metric_file_imports_only_what_a_space_has():
     from procbench_tools.hub.metric_space import CARRIED, DIRECT
 
-    modules = imported_modules(ROOT / "procbench_metric.py")
+    modules = imported_modules(procbench_metric.SCRIPT)
     carried = {f"procbench_tools.scoring.{module}" for module in DIRECT}
     assert carried <= modules  # the Space turns these into imports of the files it carries
     assert {module.split(".")[0] for module in modules - carried} <= {
-        "__future__",
         "json",
         "collections",
         "typing",
@@ -338,3 +348,44 @@ def test_compute_reads_the_styles_the_old_metric_rejected(metric):
     ]
     result = metric.compute(predictions=styles, references=[label] * len(styles))
     assert result["sequential_match"] == 1.0 and result["invalid_predictions"] == 0
+
+
+# --- evaluate.load("procbench_metric") from any folder, offline ------------------------
+
+LOAD = (
+    "import evaluate\n"
+    "metric = evaluate.load('procbench_metric')\n"
+    "result = metric.compute(predictions=['[\"btsti\", \"bitst\"]'], references=[{'intermediate': ['btsti'], "
+    "'final': 'bistt'}])\n"
+    "print(metric.name, result['prefix_accuracy'])\n"
+)
+
+
+def python_in(folder, code, tmp_path, **env):
+    environment = {key: value for key, value in os.environ.items() if not key.startswith("HF_")}
+    environment.update(PYTHONPATH=str(ROOT), HF_HOME=str(tmp_path / "hf"), HF_MODULES_CACHE=str(tmp_path / "modules"))
+    environment.update(env)
+    return subprocess.run([sys.executable, *code], cwd=folder, env=environment, capture_output=True, text=True)
+
+
+@pytest.mark.parametrize(
+    "hub",
+    [{"HF_HUB_OFFLINE": "1"}, {"HF_ENDPOINT": "http://127.0.0.1:9"}],  # offline; a Hub that cannot be reached
+    ids=["offline", "unreachable"],
+)
+def test_install_metric_then_load_it_by_name_from_any_folder(tmp_path, hub):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    before = python_in(elsewhere, ["-c", LOAD], tmp_path, **hub)
+    assert before.returncode == 1 and "Couldn't find a module script" in before.stderr
+    for _ in range(2):  # a second install replaces the first
+        installed = python_in(elsewhere, ["-m", "procbench_tools", "install-metric"], tmp_path, **hub)
+        assert installed.returncode == 0 and 'evaluate.load("procbench_metric")' in installed.stderr
+    copies = list(
+        (tmp_path / "modules" / "evaluate_modules" / "metrics" / "evaluate-metric--procbench_metric").glob("*/")
+    )
+    assert len(copies) == 1 and (copies[0] / "procbench_metric.py").read_bytes() == procbench_metric.SCRIPT.read_bytes()
+    after = python_in(elsewhere, ["-c", LOAD], tmp_path, **hub)
+    assert after.returncode == 0, after.stderr
+    assert after.stdout.split() == ["procbench_metric", "0.5"]
+    assert list(elsewhere.iterdir()) == []  # nothing written where the user stands

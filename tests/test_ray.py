@@ -7,7 +7,7 @@ import pyarrow.parquet as pq
 import pytest
 import ray  # the test extra installs procbench[ray]: this test runs in CI, never skipped
 
-from generators.rows import SetSettings
+from generators.settings import Settings
 from procbench import ProcBench
 from procbench_tools.integrations import ray_dataset
 
@@ -34,7 +34,7 @@ def builder_rows(tmp_path, **params):
 
 
 def test_shards_cover_the_seed_space_in_order():
-    chosen = SetSettings(("Sort", "Count2"), examples_per_step=5, min_steps=2, max_steps=3, unique=False)
+    chosen = Settings(("Sort", "Count2"), examples_per_step=5, min_steps=2, max_steps=3, unique=False)
     assert ray_dataset.shards(chosen, shard_size=2) == [
         {"task": "Sort", "steps": [2], "start": 0, "stop": 2},
         {"task": "Sort", "steps": [2], "start": 2, "stop": 4},
@@ -49,7 +49,7 @@ def test_shards_cover_the_seed_space_in_order():
         {"task": "Count2", "steps": [3], "start": 2, "stop": 4},
         {"task": "Count2", "steps": [3], "start": 4, "stop": 5},
     ]
-    unique = SetSettings(("Sort", "Count2"), examples_per_step=5, min_steps=2, max_steps=3)
+    unique = Settings(("Sort", "Count2"), examples_per_step=5, min_steps=2, max_steps=3)
     assert ray_dataset.shards(unique, shard_size=2) == [
         {"task": "Sort", "steps": [2], "start": 0, "stop": 5},
         {"task": "Sort", "steps": [3], "start": 0, "stop": 5},

@@ -97,7 +97,7 @@ def test_mixed_into_a_composite_with_reasoning_gym_tasks():
     [
         ({"tasks": ["Sorting"]}, "unknown task 'Sorting'"),
         ({"min_steps": 9, "max_steps": 3}, "min_steps 9 is larger than max_steps 3"),
-        ({"size": 0}, "size must be an int of at least 1, got 0"),
+        ({"size": 0}, "size must be at least 1, got 0"),
         ({"seed": "x"}, "seed must be an int or None, got 'x'"),
     ],
 )

@@ -9,13 +9,15 @@ import pytest
 import generators
 from generators import benchmark
 from generators import rows as rows_module
-from generators.benchmark import example_seed, iter_examples, iter_task_examples, parse_example_id
+from generators.benchmark import example_seed, iter_task_examples, parse_example_id
 from generators.corpus import Corpus, load_corpus
-from generators.rows import SetSettings
+from generators.rows import units
+from generators.settings import Settings
 from procbench import ProcBench
 from procbench_tools.cli import main
 from procbench_tools.dataset import builder as builder_module
 from procbench_tools.dataset.export import CONFIGS, export
+from tests.support.sets import iter_set
 
 datasets.disable_progress_bars()
 
@@ -41,7 +43,7 @@ def test_export_generates_each_example_once(tmp_path, counted):
     export(tmp_path / "out", progress=False, max_steps=4, examples_per_step=2)
     made = len(counted)
     counted.clear()
-    assert sum(1 for _ in iter_examples(generators.TASKS, range(2, 5), per_step=2)) == 23 * 3 * 2
+    assert sum(1 for _ in iter_set(generators.TASKS, range(2, 5), per_step=2)) == 23 * 3 * 2
     assert made == len(counted)  # the set drawn once, though 24 configs hold it twice
     rows = sum(datasets.load_dataset(str(tmp_path / "out"), config, split="short").num_rows for config in CONFIGS)
     assert rows == 2 * 23 * 3 * 2
@@ -82,10 +84,10 @@ def test_sentence_task_check_counts_the_sentences_of_that_length():
     twelve = sum(1 for sentence in load_corpus().sentences if len(sentence.split()) == 12)
     assert twelve >= 100  # so Count2 draws single sentences of 12 words
     with pytest.raises(ValueError, match=f"Count2 has only {twelve} examples that share no corpus sentence with 12"):
-        next(iter_examples(["Count2"], [12], per_step=twelve + 1))
+        next(iter_set(["Count2"], [12], per_step=twelve + 1))
     with pytest.raises(ValueError, match="the corpus has only 60546 sentences, fewer than the 60552"):
-        next(iter_examples(["FillWord"], range(2, 26), per_step=2523))
-    many = list(iter_examples(["Count2"], [12], per_step=twelve + 1, unique=False))
+        next(iter_set(["FillWord"], range(2, 26), per_step=2523))
+    many = list(iter_set(["Count2"], [12], per_step=twelve + 1, unique=False))
     assert len(many) == twelve + 1
 
 
@@ -107,15 +109,15 @@ def test_repeats_allowed_examples_are_pure_functions_of_their_index():
 
 
 def test_units_cut_the_seed_space():
-    chosen = SetSettings(("Cumulate", "FillWord"), examples_per_step=2500, min_steps=3, max_steps=4, unique=False)
-    assert chosen.units() == [
+    chosen = Settings(("Cumulate", "FillWord"), examples_per_step=2500, min_steps=3, max_steps=4, unique=False)
+    assert units(chosen) == [
         ("Cumulate", (3,), 0, 1000), ("Cumulate", (3,), 1000, 2000), ("Cumulate", (3,), 2000, 2500),
         ("Cumulate", (4,), 0, 1000), ("Cumulate", (4,), 1000, 2000), ("Cumulate", (4,), 2000, 2500),
         ("FillWord", (3,), 0, 1000), ("FillWord", (3,), 1000, 2000), ("FillWord", (3,), 2000, 2500),
         ("FillWord", (4,), 0, 1000), ("FillWord", (4,), 1000, 2000), ("FillWord", (4,), 2000, 2500),
     ]  # fmt: skip
-    unique = SetSettings(("Cumulate", "FillWord"), examples_per_step=5, min_steps=3, max_steps=4)
-    assert unique.units() == [("Cumulate", (3,), 0, 5), ("Cumulate", (4,), 0, 5), ("FillWord", (3, 4), 0, 5)]
+    unique = Settings(("Cumulate", "FillWord"), examples_per_step=5, min_steps=3, max_steps=4)
+    assert units(unique) == [("Cumulate", (3,), 0, 5), ("Cumulate", (4,), 0, 5), ("FillWord", (3, 4), 0, 5)]
 
 
 def test_jobs_are_balanced_by_cost_and_keep_row_order(monkeypatch):

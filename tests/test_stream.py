@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 
 import generators
 import procbench
-from generators.benchmark import iter_examples, question_hash
+from generators.benchmark import question_hash
 from procbench_tools.training.curriculum import Curriculum, Stage
 from procbench_tools.training.stream import Stream
+from tests.support.sets import iter_set
 
 ROOT = Path(__file__).resolve().parent.parent
 FEW = ["Sort", "Count", "Cumulate"]
@@ -28,10 +29,11 @@ def take(n, *args, **kwargs):
 
 
 def test_examples_are_shaped_like_generate_lines():
-    benchmark_line = next(iter_examples(["Sort"], [2], 1))
+    benchmark_line = next(iter_set(["Sort"], [2], 1))
     for example in take(46):
-        assert list(example) == list(benchmark_line)  # same keys, same order
-        assert example["task_id"] == generators.TASK_IDS[example["task"]]
+        # the same columns in the same order, less problem_name: a stream is not a set
+        assert list(example) == [key for key in benchmark_line if key != "problem_name"]
+        assert example["task_name"] == generators.TASK_IDS[example["task"]]
         assert generators.solve(example["task"], example["question"]) == example["label"]
         assert len(example["label"]["intermediate"]) + 1 == example["steps"]
         assert example["prompt"] == generators.prompt_for(example["task"], example["question"])
@@ -44,7 +46,7 @@ def test_ids_never_look_like_benchmark_ids():
     digest = question_hash(first["task"], first["question"])[:8]
     assert first["id"] == f"{first['task']}-{first['steps']:02d}-s7-000000-{digest}"
     assert examples[29]["id"].rsplit("-", 1)[0].endswith("-s7-000029")
-    benchmark_ids = {example["id"] for example in iter_examples(FEW, range(2, 26), 10)}
+    benchmark_ids = {example["id"] for example in iter_set(FEW, range(2, 26), 10)}
     assert not benchmark_ids & {example["id"] for example in examples}
     assert len({example["id"] for example in examples}) == 30
     assert all(len(example["id"].split("-")) == 5 for example in examples)  # a benchmark id has 4 fields
@@ -150,7 +152,7 @@ def test_curriculum_constructors():
         ({"curriculum": []}, "a curriculum needs at least one stage"),
         ({"exclude_benchmark": "no"}, "exclude_benchmark must be True or False, got 'no'"),
         ({"exclude": "nowhere.jsonl"}, "dataset to exclude not found: nowhere.jsonl"),
-        ({"start": -1}, "start must be an int of at least 0, got -1"),
+        ({"start": -1}, "start must be at least 0, got -1"),
     ],
 )
 def test_bad_settings_fail_at_the_call_with_one_clear_message(kwargs, message):

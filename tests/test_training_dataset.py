@@ -60,7 +60,7 @@ def test_it_maps_and_batches_like_any_iterable_dataset():
     [
         ({"conversational": "yes"}, "conversational must be True or False"),
         ({"tasks": ["Sorting"]}, "unknown task 'Sorting'"),
-        ({"start": -3}, "start must be an int of at least 0, got -3"),
+        ({"start": -3}, "start must be at least 0, got -3"),
     ],
 )
 def test_bad_arguments_fail_at_the_call(kwargs, message):

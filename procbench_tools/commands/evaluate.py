@@ -31,7 +31,7 @@ A predictions file has one JSON object a line: {"id": "Sort-07-003-990c6f33", "r
 {"intermediate": [...], "final": ...}}. An id names its question (the last part is a digest
 of it), so answers made for other generation settings are refused, not mis-scored. Examples
 without a line are left out of the means and counted as missing. Harness outputs are read
-as they are: an inspect log (.eval) of `inspect eval procbench/procbench`, or lm-eval's
+as they are: an inspect log (.eval) of `inspect eval procbench_tools/procbench`, or lm-eval's
 samples_procbench_*.jsonl (--log_samples), one file or the folder of a run.
 
 --output is a new or empty folder, or the folder of an earlier report (which the new one

@@ -1,4 +1,4 @@
-"""``procbench export`` and ``procbench push``."""
+"""``procbench export`` and ``procbench push``: the dataset as Parquet files, and on the Hub."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ import argparse
 import sys
 from typing import Any
 
-import generators
-from generators.benchmark import DEFAULT_MAX_STEPS, DEFAULT_MIN_STEPS, DEFAULT_PER_STEP, DEFAULT_SEED
+from generators.settings import ALL, whole_number
 
 from ..dataset.layout import CONFIGS, DEFAULT_DIR, config_names  # not dataset.export: keep --help fast
+from .flags import add_setting_flags, settings_from
 
 EXPORT_EXAMPLES = f"""\
 examples:
@@ -45,16 +45,7 @@ def add_parsers(commands: Any) -> None:
     export.add_argument("directory", nargs="?", default=DEFAULT_DIR, help="output folder (default: %(default)s)")
     export.add_argument("--overwrite", action="store_true", help="replace a non-empty output folder")
     export.add_argument("--configs", nargs="+", metavar="CONFIG", help="configs to export (default: all 24)")
-    export.add_argument("--seed", type=int, default=DEFAULT_SEED, help="(default: %(default)s)")
-    export.add_argument("--per-step", type=int, default=DEFAULT_PER_STEP, help="examples per step count and task")
-    export.add_argument("--min-steps", type=int, default=DEFAULT_MIN_STEPS, help="(default: %(default)s)")
-    export.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS, help="(default: %(default)s)")
-    export.add_argument("--no-answer-format", action="store_true", help="prompts without the JSON answer paragraph")
-    export.add_argument(
-        "--allow-duplicates",
-        action="store_true",
-        help="let questions (and the sentence tasks' sentences) repeat within a task: needed for large sets",
-    )
+    add_setting_flags(export)
     export.add_argument("--num-proc", type=int, help="processes for generation (datasets' num_proc)")
     export.set_defaults(run=run_export)
 
@@ -71,61 +62,32 @@ def add_parsers(commands: Any) -> None:
     push.add_argument("--message", default="Upload ProcBench", help="commit message")
     push.set_defaults(run=run_push)
 
-    metric = commands.add_parser(
-        "push-metric",
-        help="publish the metric as a Hugging Face Space (gradio)",
-        description="Create a gradio Space holding the metric script, its card, app.py and requirements.txt.",
-        epilog="example:\n  procbench push-metric your-name/procbench_metric\n"
-        "  then: evaluate.load('your-name/procbench_metric')",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    metric.add_argument("repo_id", help="Space repo, e.g. your-name/procbench_metric")
-    metric.add_argument("--private", action="store_true", help="create the Space as private")
-    metric.set_defaults(run=run_push_metric)
 
+def run_export(args: argparse.Namespace) -> int:
+    """Check every flag (a ``SettingError`` names the flag at fault) before the output folder
+    is looked at, then export."""
+    from ..dataset.export import export
 
-def check_export_arguments(args: argparse.Namespace) -> list[str]:
-    """The chosen configs; ``ValueError`` naming the flag at fault, before anything is
-    written (and before the output folder is looked at)."""
     try:
         names = config_names(args.configs)
     except ValueError as error:
         raise ValueError(f"--configs: {error}") from None
-    if args.per_step < 1:
-        raise ValueError(f"--per-step must be at least 1, got {args.per_step}")
-    if args.min_steps > args.max_steps:
-        raise ValueError(f"--min-steps {args.min_steps} is larger than --max-steps {args.max_steps}")
-    tasks = generators.TASKS if "all" in names else names
-    for task in tasks:
-        generators.check_steps(task, args.min_steps, args.max_steps)
-    if args.num_proc is not None and args.num_proc < 1:
-        raise ValueError(f"--num-proc must be at least 1, got {args.num_proc}")
+    settings = settings_from(args, None if ALL in names else names)
+    if args.num_proc is not None:
+        whole_number("--num-proc", args.num_proc, at_least=1)
     if not args.directory:
         raise ValueError("the output folder is empty: name a folder")
-    return names
-
-
-def run_export(args: argparse.Namespace) -> int:
-    from generators.benchmark import check_unique
-
-    from ..dataset.export import export
-
-    names = check_export_arguments(args)
-    if not args.allow_duplicates:  # the builder checks too; here the message names the flag
-        tasks = generators.TASKS if "all" in names else names
-        for task in tasks:
-            check_unique(task, range(args.min_steps, args.max_steps + 1), args.per_step, option="--allow-duplicates")
     target = export(
         args.directory,
-        configs=args.configs,
+        configs=names,
         overwrite=args.overwrite,
         num_proc=args.num_proc,
-        seed=args.seed,
-        examples_per_step=args.per_step,
-        min_steps=args.min_steps,
-        max_steps=args.max_steps,
-        answer_format=not args.no_answer_format,
-        unique=not args.allow_duplicates,
+        seed=settings.seed,
+        examples_per_step=settings.examples_per_step,
+        min_steps=settings.min_steps,
+        max_steps=settings.max_steps,
+        answer_format=settings.answer_format,
+        unique=settings.unique,
     )
     print(f"exported to {target}", file=sys.stderr)
     return 0
@@ -155,25 +117,4 @@ def run_push(args: argparse.Namespace) -> int:
             staged, args.repo_id, repo_type="dataset", private=args.private or None, commit_message=args.message
         )
     print(f"pushed {folder} to {args.repo_id}: {url}", file=sys.stderr)
-    return 0
-
-
-def run_push_metric(args: argparse.Namespace) -> int:
-    import tempfile
-    from pathlib import Path
-
-    from ..hub.metric_space import build_space
-    from ..hub.upload import upload_folder
-
-    with tempfile.TemporaryDirectory(prefix="procbench-space-") as folder:
-        build_space(Path(folder), args.repo_id)
-        url = upload_folder(
-            folder,
-            args.repo_id,
-            repo_type="space",
-            space_sdk="gradio",
-            private=args.private or None,
-            commit_message="Upload the ProcBench metric",
-        )
-    print(f"pushed the metric to the Space {args.repo_id}: {url}", file=sys.stderr)
     return 0

@@ -6,22 +6,26 @@ import argparse
 import contextlib
 import json
 import sys
+from collections.abc import Iterable
 from typing import Any, TextIO
 
 import generators
-from generators.benchmark import (
+from generators.benchmark import iter_examples
+from generators.settings import (
     DEFAULT_MAX_STEPS,
     DEFAULT_MIN_STEPS,
     DEFAULT_PER_STEP,
-    DEFAULT_SEED,
-    iter_examples,
+    STREAM_MAX_STEPS,
+    STREAM_MIN_STEPS,
+    STREAM_SEED,
+    Settings,
+    whole_number,
 )
 
 from ..atomic import atomic_text_file
 from ..text import plural
+from .flags import add_setting_flags, given, settings_from
 
-# The training stream's defaults (procbench.stream's).
-STREAM_MIN_STEPS, STREAM_MAX_STEPS, STREAM_SEED = 1, 100, 0
 STREAM_ONLY = {
     "--count": "count",
     "--curriculum": "curriculum",
@@ -51,31 +55,13 @@ def add_parser(commands: Any) -> None:
     parser = commands.add_parser(
         "generate",
         help="write ProcBench examples as JSON Lines",
-        description="Write ProcBench examples (id, task, steps, question, label, prompt) as JSON Lines.",
+        description="Write ProcBench examples as JSON Lines, one a line with the columns id, task, task_name, "
+        "problem_name, steps, prompt, question and label (the dataset's columns; see the README).",
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--tasks", nargs="+", metavar="TASK", help="tasks to generate (default: all)")
-    parser.add_argument(
-        "--min-steps", type=int, help=f"fewest steps (default: {DEFAULT_MIN_STEPS}; {STREAM_MIN_STEPS} with --stream)"
-    )
-    parser.add_argument(
-        "--max-steps", type=int, help=f"most steps (default: {DEFAULT_MAX_STEPS}; {STREAM_MAX_STEPS} with --stream)"
-    )
-    parser.add_argument("--per-step", type=int, help=f"examples per task and step count (default: {DEFAULT_PER_STEP})")
-    parser.add_argument(
-        "--seed", type=int, help=f"seed of the whole set (default: {DEFAULT_SEED}; {STREAM_SEED} with --stream)"
-    )
-    parser.add_argument(
-        "--no-answer-format",
-        action="store_true",
-        help="leave the JSON answer-format paragraph out of the prompts (as in the original ProcBench)",
-    )
-    parser.add_argument(
-        "--allow-duplicates",
-        action="store_true",
-        help="let questions (and the sentence tasks' sentences) repeat within a task: needed for large sets",
-    )
+    add_setting_flags(parser, with_stream=True)
     stream = parser.add_argument_group("training stream (procbench.stream)")
     stream.add_argument(
         "--stream", action="store_true", help="write the first --count examples of the endless training stream"
@@ -100,36 +86,12 @@ def add_parser(commands: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _chosen_tasks(names: list[str] | None) -> list[str]:
-    """Canonical names in the order given, each once (``Sort task01`` is one task)."""
-    if names:
-        return list(dict.fromkeys(generators.canonical_name(name) for name in names))
-    return list(generators.TASKS)
-
-
-def _check_steps(tasks: list[str], low: int, high: int) -> range:
-    if low > high:
-        raise ValueError(f"--min-steps {low} is larger than --max-steps {high}")
-    for task in tasks:
-        generators.check_steps(task, low, high)
-    return range(low, high + 1)
-
-
-def write_examples(stream: TextIO, args: argparse.Namespace, tasks: list[str], steps: range) -> int:
-    total = len(tasks) * len(steps) * args.per_step
-    examples = iter_examples(
-        tasks,
-        steps,
-        args.per_step,
-        args.seed,
-        answer_format=not args.no_answer_format,
-        unique=not args.allow_duplicates,
-        option="--allow-duplicates",
-    )
+def write_examples(stream: TextIO, settings: Settings) -> int:
+    examples: Iterable[dict[str, Any]] = iter_examples(settings)
     if sys.stderr.isatty():  # tqdm's disable=None: a bar only on a terminal (and no import otherwise)
         from tqdm import tqdm
 
-        examples = tqdm(examples, total=total, unit="ex", desc="generating", file=sys.stderr)
+        examples = tqdm(examples, total=settings.size, unit="ex", desc="generating", file=sys.stderr)
     encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps would build one per example
     count = 0
     for example in examples:
@@ -143,51 +105,48 @@ def run_stream(args: argparse.Namespace) -> int:
     from ..training.files import write_stream
     from ..training.stream import stream
 
-    if args.count is None or args.count < 1:
-        raise ValueError(f"--stream needs --count N of at least 1, got {args.count}")
+    if args.count is None:
+        raise ValueError("--stream needs --count N: how many examples of the endless stream to write")
+    count = whole_number("count", args.count, at_least=1)
     if args.per_step is not None:
-        raise ValueError("--per-step does not apply to --stream (give --count)")
-    if args.allow_duplicates or args.no_answer_format:
-        raise ValueError("--allow-duplicates and --no-answer-format do not apply to --stream")
+        raise ValueError("--per-step does not apply to --stream: give --count, the number of examples to write")
+    if args.allow_duplicates:
+        raise ValueError(
+            "--allow-duplicates does not apply to --stream: its examples are each drawn on their own already"
+        )
     examples = stream(
         args.tasks,
-        STREAM_MIN_STEPS if args.min_steps is None else args.min_steps,
-        STREAM_MAX_STEPS if args.max_steps is None else args.max_steps,
-        STREAM_SEED if args.seed is None else args.seed,
+        given(args.min_steps, STREAM_MIN_STEPS),
+        given(args.max_steps, STREAM_MAX_STEPS),
+        given(args.seed, STREAM_SEED),
         curriculum=None if args.curriculum is None else Curriculum.parse(args.curriculum),
         exclude_benchmark=not args.keep_benchmark,
         exclude=args.exclude,
+        answer_format=not args.no_answer_format,
     )
-    count = write_stream(examples, args.count, args.output)
+    written = write_stream(examples, count, args.output)
     if args.output != "-":
-        print(f"wrote {plural(count, 'example')} to {args.output}", file=sys.stderr)
+        print(f"wrote {plural(written, 'example')} to {args.output}", file=sys.stderr)
     return 0
 
 
 def run(args: argparse.Namespace) -> int:
+    if not args.output:
+        raise ValueError("--output is empty: name a file, or give - for standard output")
     if args.stream:
         return run_stream(args)
-    given = {flag: getattr(args, name) for flag, name in STREAM_ONLY.items()}
-    stream_only = [flag for flag, value in given.items() if value is not None and value is not False]
+    given_flags = {flag: getattr(args, name) for flag, name in STREAM_ONLY.items()}
+    stream_only = [flag for flag, value in given_flags.items() if value is not None and value is not False]
     if stream_only:
         raise ValueError(f"{stream_only[0]} needs --stream")
     if args.output.lower().endswith(".parquet"):
         raise ValueError(
             "Parquet output is for --stream; the benchmark is written as JSON Lines (procbench export writes Parquet)"
         )
-    args.min_steps = DEFAULT_MIN_STEPS if args.min_steps is None else args.min_steps
-    args.max_steps = DEFAULT_MAX_STEPS if args.max_steps is None else args.max_steps
-    args.per_step = DEFAULT_PER_STEP if args.per_step is None else args.per_step
-    args.seed = DEFAULT_SEED if args.seed is None else args.seed
-    tasks = _chosen_tasks(args.tasks)
-    steps = _check_steps(tasks, args.min_steps, args.max_steps)
-    if args.per_step < 1:
-        raise ValueError(f"--per-step must be at least 1, got {args.per_step}")
-    if not args.output:
-        raise ValueError("--output is empty: name a file, or give - for standard output")
+    settings = settings_from(args, args.tasks)
     with contextlib.ExitStack() as stack:
         stream = sys.stdout if args.output == "-" else stack.enter_context(atomic_text_file(args.output))
-        count = write_examples(stream, args, tasks, steps)
+        count = write_examples(stream, settings)
     if args.output != "-":
         print(f"wrote {plural(count, 'example')} to {args.output}", file=sys.stderr)
     return 0

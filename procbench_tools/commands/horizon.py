@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import generators
-from generators.benchmark import DEFAULT_SEED
+from generators.settings import DEFAULT_SEED
 
 from .. import __version__
 from ..horizon import settings
@@ -240,9 +240,9 @@ def summary_of(states: dict[str, Any], run_settings: dict[str, Any], folder: Pat
 
 def run(args: argparse.Namespace) -> int:
     from ..horizon import draw_horizon, horizon_table
-    from ..horizon.calls import cache_policy, make_model
     from ..horizon.run import ModelCallError, RunOptions, print_stop, prompt_variant, resume, run_rounds
     from ..horizon.runlog import FIGURE, SUMMARY, prepare_folder, read_calls, write_examples, write_json
+    from ..integrations.inspect_models import cache_policy, make_model
 
     tasks = check_arguments(args)
     cache = cache_policy(args.cache)

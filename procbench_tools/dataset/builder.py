@@ -34,14 +34,18 @@ from typing import Any
 import datasets
 
 import generators
-from generators.benchmark import (
+from generators.rows import unit_cost, unit_rows, unit_size, units
+from generators.settings import (
+    ALL,
     DEFAULT_MAX_STEPS,
     DEFAULT_MIN_STEPS,
     DEFAULT_PER_STEP,
     DEFAULT_SEED,
-    check_unique,
+    Settings,
+    all_tasks,
 )
-from generators.rows import SetSettings, unit_cost, unit_size
+from procbench_tools.dataset.layout import config_names
+from procbench_tools.scoring.lengths import BUCKET_NAMES, length_bucket
 from procbench_tools.scoring.measures import CITATION as _CITATION
 
 _DESCRIPTION = """\
@@ -54,8 +58,6 @@ _HOMEPAGE = "https://arxiv.org/abs/2410.03117"
 _LICENSE = "MIT (the sentence tasks' text: WordNet 3.0 licence and public-domain novels)"
 
 _VERSION = datasets.Version("1.0.0")
-ALL = "all"
-SPLITS = ("short", "medium", "long", "extra")  # generators.length_bucket's names, in order
 
 
 def _feature_of(value: Any) -> Any:
@@ -104,30 +106,6 @@ class ProcBenchConfig(datasets.BuilderConfig):
     answer_format: bool = True
     unique: bool = True
 
-    @property
-    def tasks(self) -> list[str]:
-        return list(generators.TASKS) if self.task is None else [self.task]
-
-    def check(self) -> None:
-        """``ValueError`` naming the bad parameter and what is allowed."""
-        for name in ("seed", "examples_per_step", "min_steps", "max_steps"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"{name} must be an int, got {value!r}")
-        for name in ("answer_format", "unique"):
-            if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} must be True or False, got {getattr(self, name)!r}")
-        if self.examples_per_step < 1:
-            raise ValueError(f"examples_per_step must be at least 1, got {self.examples_per_step}")
-        if self.min_steps > self.max_steps:
-            raise ValueError(f"min_steps {self.min_steps} is larger than max_steps {self.max_steps}")
-        for task in self.tasks:
-            generators.check_steps(task, self.min_steps, self.max_steps)
-        if self.unique:
-            steps = range(self.min_steps, self.max_steps + 1)
-            for task in self.tasks:
-                check_unique(task, steps, self.examples_per_step)
-
 
 CONFIG_PARAMETERS = ("seed", "examples_per_step", "min_steps", "max_steps", "answer_format", "unique")
 PARALLEL_MIN_ROWS = 20_000  # a split smaller than this is generated in one process: starting more costs more
@@ -154,22 +132,18 @@ class ProcBench(datasets.ArrowBasedBuilder):
     DEFAULT_CONFIG_NAME = ALL
 
     def __init__(self, *args: Any, config_name: str | None = None, hash: str | None = None, **kwargs: Any) -> None:
-        if config_name is not None and config_name != ALL:
-            try:
-                config_name = generators.canonical_name(config_name)  # task01 -> Sort
-            except ValueError:
-                names = ", ".join([ALL, *generators.TASKS])
-                raise ValueError(
-                    f"unknown config {config_name!r}; valid configs are {names} (or task01..task23)"
-                ) from None
+        if config_name is not None:
+            (config_name,) = config_names([config_name])  # task01 -> Sort; ValueError naming the configs
         unknown = set(kwargs) - _BUILDER_PARAMETERS - set(CONFIG_PARAMETERS)
         if unknown:
             raise ValueError(
                 f"unknown parameter {sorted(unknown)[0]!r}; ProcBench takes {', '.join(CONFIG_PARAMETERS)} "
                 "(and the usual datasets builder arguments such as cache_dir)"
             )
+        # Checked before datasets touches its cache: a refused builder leaves nothing there.
+        tasks = all_tasks() if config_name in (None, ALL) else (config_name,)
+        self.settings = Settings(tasks, **{name: kwargs[name] for name in CONFIG_PARAMETERS if name in kwargs})
         super().__init__(*args, config_name=config_name, hash=hash or _code_digest(), **kwargs)
-        self.config.check()
 
     def _info(self) -> datasets.DatasetInfo:
         label = datasets.Value("string") if self.config.task is None else label_features(self.config.task)
@@ -199,36 +173,25 @@ class ProcBench(datasets.ArrowBasedBuilder):
 
     def split_steps(self) -> dict[str, tuple[int, ...]]:
         """The step counts of each split of this configuration, in split order."""
-        chosen: dict[str, list[int]] = {name: [] for name in SPLITS}
-        for steps in range(self.config.min_steps, self.config.max_steps + 1):
-            chosen[generators.length_bucket(steps)].append(steps)
+        chosen: dict[str, list[int]] = {name: [] for name in BUCKET_NAMES}
+        for steps in self.settings.steps:
+            chosen[length_bucket(steps)].append(steps)
         return {name: tuple(steps) for name, steps in chosen.items() if steps}
 
-    def settings(self) -> SetSettings:
-        """The set this configuration describes (shared with the Ray integration)."""
-        config = self.config
-        return SetSettings(
-            tasks=tuple(config.tasks),
-            seed=config.seed,
-            examples_per_step=config.examples_per_step,
-            min_steps=config.min_steps,
-            max_steps=config.max_steps,
-            answer_format=config.answer_format,
-            unique=config.unique,
-            typed_label=config.task is not None,
-        )
+    def _rows(self, unit: Any) -> Iterator[dict[str, Any]]:
+        """The rows of a unit of work: a task's config keeps its labels typed."""
+        return unit_rows(self.settings, unit, typed_label=self.config.task is not None)
 
     def _split_generators(self, dl_manager: Any) -> list[datasets.SplitGenerator]:
-        settings = self.settings()
         split_of = {steps: name for name, counts in self.split_steps().items() for steps in counts}
         work: dict[str, list[Work]] = {name: [] for name in self.split_steps()}
-        for unit in settings.units():
+        for unit in units(self.settings):
             if len(unit[1]) == 1:
                 work[split_of[unit[1][0]]].append(("draw", unit))
                 continue
             # A unique sentence task: drawn once, in order, here; the rows go to their splits.
             rows: dict[str, list[dict[str, Any]]] = {name: [] for name in work}
-            for row in settings.rows(unit):
+            for row in self._rows(unit):
                 rows[split_of[row["steps"]]].append(row)
             for name, made in rows.items():
                 work[name].append(("rows", made))
@@ -248,7 +211,7 @@ class ProcBench(datasets.ArrowBasedBuilder):
         than making the example."""
         schema = self.info.features.arrow_schema
         batch: list[dict[str, Any]] = []
-        for row in self._rows(jobs):
+        for row in self._job_rows(jobs):
             batch.append(row)
             if len(batch) == BATCH:
                 yield batch[0]["id"], _table(batch, schema)
@@ -258,14 +221,13 @@ class ProcBench(datasets.ArrowBasedBuilder):
 
     def _generate_examples(self, jobs: list[list[Work]]) -> Iterator[tuple[str, dict[str, Any]]]:
         """The rows one by one (what ``_generate_tables`` batches)."""
-        for row in self._rows(jobs):
+        for row in self._job_rows(jobs):
             yield row["id"], row
 
-    def _rows(self, jobs: list[list[Work]]) -> Iterator[dict[str, Any]]:
-        settings = self.settings()
+    def _job_rows(self, jobs: list[list[Work]]) -> Iterator[dict[str, Any]]:
         for job in jobs:
             for kind, item in job:
-                yield from item if kind == "rows" else settings.rows(item)
+                yield from item if kind == "rows" else self._rows(item)
 
 
 def _table(rows: list[dict[str, Any]], schema: Any) -> Any:

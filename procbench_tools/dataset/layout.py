@@ -7,12 +7,12 @@ from pathlib import Path
 from typing import Any
 
 import generators
+from generators.settings import ALL
 
 # ``load_dataset("procbench", "Sort")`` then works from the repository root as written. The
 # folder holds no ``procbench.py`` (datasets refuses a folder X holding X.py), and ``import
 # procbench`` still finds the module: a module beats a folder without ``__init__.py``.
 DEFAULT_DIR = "procbench"
-ALL = "all"
 CONFIGS = [ALL, *generators.TASKS]
 
 

@@ -19,12 +19,10 @@ if TYPE_CHECKING:
 
 
 def procbench_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    """This procbench's version (its one home: ``procbench_tools.__version__``)."""
+    from .. import __version__
 
-    try:
-        return version("procbench")
-    except PackageNotFoundError:
-        return "unknown (not installed)"
+    return __version__
 
 
 def sha256_of(path: Path) -> str:
@@ -81,7 +79,8 @@ def probes_default_seed(identifier: str, task: str) -> bool:
 def _default_seed_holds(probe: Example | None, answer_format: bool | None) -> bool:
     """Whether the probe example (see :func:`probes_default_seed`) is the one the default
     seed draws."""
-    from generators.benchmark import DEFAULT_SEED, example_seed
+    from generators.benchmark import example_seed
+    from generators.settings import DEFAULT_SEED
 
     if probe is None:
         return False
@@ -98,7 +97,7 @@ def data_parameters(facts: DatasetFacts) -> dict[str, Any]:
     """Generation parameters read off the examples themselves: tasks, step range, examples
     per step count, whether prompts carry the answer-format paragraph, and the seed when it
     is the default one (checked by re-drawing an example; otherwise ``None``)."""
-    from generators.benchmark import DEFAULT_SEED
+    from generators.settings import DEFAULT_SEED
 
     steps = [steps for _, steps in facts.per_step]
     counts = sorted(set(facts.per_step.values()))

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..scoring.lengths import BUCKET_NAMES
 from ..text import plural
 
-BUCKETS = ["short", "medium", "long", "extra"]
 MEASURES = [
     ("prefix_accuracy", "Prefix Accuracy"),
     ("sequential_match", "Sequential Match"),
@@ -32,7 +32,7 @@ def columns(summaries: dict[str, dict[str, Any]]) -> list[str]:
     """The length buckets any model has (``extra`` only when the dataset has it), then
     ``overall``."""
     present = {bucket for summary in summaries.values() for bucket in summary["by_length"]}
-    return [bucket for bucket in BUCKETS if bucket in present] + ["overall"]
+    return [bucket for bucket in BUCKET_NAMES if bucket in present] + ["overall"]
 
 
 def coverage_flags(summaries: dict[str, dict[str, Any]]) -> dict[str, str]:
@@ -99,8 +99,8 @@ def table(
     for key, title in MEASURES:
         lines += [f"{title} (mean [95% interval])", f"{'model':{width}}  " + "  ".join(f"{c:<{CELL}}" for c in chosen)]
         for name, summary in summaries.items():
-            cells = "  ".join(f"{_interval_cell(_figures(summary, c), key):<{CELL}}" for c in chosen)
-            lines.append(f"{name:{width}}  {cells}  {flags.get(name, '')}".rstrip())
+            row = "  ".join(f"{_interval_cell(_figures(summary, c), key):<{CELL}}" for c in chosen)
+            lines.append(f"{name:{width}}  {row}  {flags.get(name, '')}".rstrip())
         lines.append("")
     tasks: list[str] = []
     for summary in summaries.values():

@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from generators import TASKS, length_bucket
+from generators import TASKS
 
+from ..scoring.lengths import BUCKET_NAMES, length_bucket
 from ..scoring.measures import Score
 from .intervals import clopper_pearson, wilson
 from .scored import NOT_READ, READ_FINAL_ONLY, READ_FULL, ScoredAnswer
 
-BUCKETS = ("short", "medium", "long", "extra")
 _TASK_RANK = {task: rank for rank, task in enumerate(TASKS)}
 
 
@@ -179,7 +179,7 @@ class ModelTally:
         overall["missing"] = self.missing
         overall["unknown_ids"] = self.unknown_ids
         buckets = {
-            bucket: self.totals(lambda key, bucket=bucket: length_bucket(key[1]) == bucket) for bucket in BUCKETS
+            bucket: self.totals(lambda key, bucket=bucket: length_bucket(key[1]) == bucket) for bucket in BUCKET_NAMES
         }
         return {
             "overall": overall,

@@ -8,6 +8,7 @@ from typing import Any
 
 import generators
 from generators.benchmark import DIGEST_LENGTH, question_hash
+from generators.example import example_row
 from generators.rng import derive_seed
 
 from ..training.decontamination import Exclusion
@@ -27,8 +28,8 @@ def draw_example(
     task: str, steps: int, seed: int, index: int, *, answer_format: bool, exclusion: Exclusion
 ) -> dict[str, Any]:
     """Call ``index`` of ``task`` in a run seeded ``seed``: an example shaped like a
-    ``procbench generate`` line (``id``, ``task_id``, ``task``, ``steps``, ``question``,
-    ``label``, ``prompt``), a pure function of the arguments."""
+    ``procbench generate`` line without ``problem_name`` (``id``, ``task``, ``task_name``,
+    ``steps``, ``prompt``, ``question``, ``label``), a pure function of the arguments."""
     for attempt in range(MAX_REDRAWS):
         example = generators.generate(
             task, steps, derive_seed(SEED_SPACE, seed, task, steps, index, attempt), answer_format=answer_format
@@ -37,8 +38,4 @@ def draw_example(
             break
     else:
         raise ValueError(f"{task}: no question with {steps} steps outside the default benchmark in {MAX_REDRAWS} draws")
-    return {
-        "id": horizon_id(task, steps, seed, index, example["question"]),
-        "task_id": generators.TASK_IDS[task],
-        **example,
-    }
+    return example_row(horizon_id(task, steps, seed, index, example["question"]), example)

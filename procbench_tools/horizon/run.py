@@ -19,10 +19,10 @@ import numpy as np
 
 import generators
 
+from ..integrations.inspect_models import Reply, ask, describe_error
 from ..scoring.measures import score_example
 from ..training.decontamination import Exclusion, benchmark_exclusion
 from . import settings
-from .calls import Reply, ask, describe_error
 from .design import candidate_steps, decide, lapse_steps
 from .grid import default_grid
 from .posterior import fit
@@ -136,7 +136,7 @@ def call_record(example: dict[str, Any], index: int, options: RunOptions, reply:
     return {
         "id": example["id"],
         "task": example["task"],
-        "task_id": example["task_id"],
+        "task_name": example["task_name"],
         "steps": example["steps"],
         "index": index,
         "prompt_variant": prompt_variant(options.answer_format),

@@ -27,7 +27,7 @@ EXAMPLES = "examples.jsonl"
 SUMMARY = "summary.json"
 FIGURE = "horizon.png"
 FIXED_SETTINGS = ("model", "seed", "tasks", "min_steps", "max_steps", "prompt_variant")
-EXAMPLE_KEYS = ("id", "task_id", "task", "steps", "question", "label", "prompt")
+EXAMPLE_KEYS = ("id", "task", "task_name", "steps", "prompt", "question", "label")
 
 
 def prepare_folder(folder: Path, settings: dict[str, Any]) -> dict[str, Any]:

@@ -127,7 +127,7 @@ def dataset_config_names(source: str, *, local: bool) -> list[str]:
         raise HubError(f"cannot read the {where} {source!r}: {error}") from None
 
 
-def load_hub_dataset(repo_id: str, config: str) -> object:
+def load_hub_dataset(repo_id: str, config: str) -> Any:
     """All splits of one config of a Hub dataset (the one network read of ``evaluate``)."""
     import datasets
 

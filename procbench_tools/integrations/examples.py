@@ -16,45 +16,54 @@ from pathlib import Path
 from typing import Any
 
 import generators
-from generators.benchmark import DEFAULT_MAX_STEPS, DEFAULT_MIN_STEPS, DEFAULT_PER_STEP, DEFAULT_SEED
+from generators.settings import (
+    DEFAULT_MAX_STEPS,
+    DEFAULT_MIN_STEPS,
+    DEFAULT_PER_STEP,
+    DEFAULT_SEED,
+    SettingError,
+    Settings,
+    check_step_order,
+    task_names,
+    whole_number,
+)
+
+from ..scoring.lengths import length_bucket
 
 Example = dict[str, Any]  # id, task, steps, length, label (a dict), prompt
 
+# The harnesses' names for the settings (``-T per_step=3``, ``--metadata '{"per_step": 3}'``).
+PARAMETER_NAMES = {"examples_per_step": "per_step"}
+TRUE_WORDS, FALSE_WORDS = {"true", "yes", "1"}, {"false", "no", "0"}
 
-def parse_tasks(tasks: str | Sequence[str] | None) -> list[str]:
+
+def parse_tasks(tasks: str | Sequence[str] | None) -> tuple[str, ...]:
     """Task names from names or ``taskNN`` ids, a list or a comma-separated string;
-    ``None``, ``""`` and ``"all"`` mean all 23. ``ValueError`` names the valid tasks."""
-    if tasks is None:
-        return list(generators.TASKS)
-    items = tasks.split(",") if isinstance(tasks, str) else list(tasks)
+    ``None``, ``""`` and ``"all"`` mean all 23."""
+    items = tasks.split(",") if isinstance(tasks, str) else list(tasks or [])
     names = [str(item).strip() for item in items if str(item).strip()]
-    if not names or names == ["all"]:
-        return list(generators.TASKS)
-    chosen = [generators.canonical_name(name) for name in names]
-    return list(dict.fromkeys(chosen))
+    return task_names(names or None)
 
 
-def int_parameter(name: str, value: Any, default: int) -> int:
-    """``value`` as an int (``"3"`` is 3), ``default`` when it is ``None``."""
+def as_int(value: Any, default: int) -> Any:
+    """``value`` as the command line may give it (``"3"`` is 3), ``default`` when ``None``;
+    anything else is left for the settings to refuse."""
     if value is None:
         return default
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
     if isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d+\s*", value):
         return int(value)
-    raise ValueError(f"{name} must be an int, got {value!r}")
+    return value
 
 
-def bool_parameter(name: str, value: Any, default: bool) -> bool:
-    """``value`` as a bool (``"false"``, ``"0"`` and ``"no"`` are False), ``default`` when ``None``."""
+def as_bool(value: Any, default: bool) -> Any:
+    """``value`` as the command line may give it (``"false"``, ``"no"`` and ``"0"`` are
+    False), ``default`` when ``None``; anything else is left for the settings to refuse."""
     if value is None:
         return default
-    if isinstance(value, bool):
-        return value
-    words = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}
-    if isinstance(value, (str, int)) and str(value).strip().lower() in words:
-        return words[str(value).strip().lower()]
-    raise ValueError(f"{name} must be true or false, got {value!r}")
+    word = str(value).strip().lower() if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+    if word in TRUE_WORDS | FALSE_WORDS:
+        return word in TRUE_WORDS
+    return value
 
 
 def benchmark_examples(
@@ -72,55 +81,70 @@ def benchmark_examples(
     2..25, 10 per step, seed 2024, prompts with the answer-format paragraph). With
     ``dataset`` (an exported folder or a Hub repo id): its examples, optionally narrowed to
     ``tasks`` and ``min_steps..max_steps``; ``per_step``, ``seed`` and ``answer_format``
-    describe generation and are refused there.
+    describe generation and are refused there. Bad values raise ``ValueError`` in the
+    settings' words, with the harness's names (``per_step``).
     """
-    names = parse_tasks(tasks)
-    if dataset:
-        given = [
-            name
-            for name, value in (("per_step", per_step), ("seed", seed), ("answer_format", answer_format))
-            if value is not None
-        ]
-        if given:
-            raise ValueError(f"{given[0]} applies to generated examples, not to a published dataset ({dataset})")
-        low = int_parameter("min_steps", min_steps, 1)
-        high = int_parameter("max_steps", max_steps, 100)
-        rows = [row for row in dataset_examples(str(dataset)) if row["task"] in names and low <= row["steps"] <= high]
-        if not rows:
-            raise ValueError(f"{dataset} holds no example of {', '.join(names)} with {low} to {high} steps")
-        return spread_order(rows)
-    low = int_parameter("min_steps", min_steps, DEFAULT_MIN_STEPS)
-    high = int_parameter("max_steps", max_steps, DEFAULT_MAX_STEPS)
-    count = int_parameter("per_step", per_step, DEFAULT_PER_STEP)
-    if low > high:
-        raise ValueError(f"min_steps {low} is larger than max_steps {high}")
-    if count < 1:
-        raise ValueError(f"per_step must be at least 1, got {count}")
-    for name in names:
-        generators.check_steps(name, low, high)
-    return spread_order(
-        generated_examples(
-            names,
-            range(low, high + 1),
-            count,
-            int_parameter("seed", seed, DEFAULT_SEED),
-            bool_parameter("answer_format", answer_format, True),
+    try:
+        if dataset:
+            return spread_order(
+                _published_examples(str(dataset), tasks, min_steps, max_steps, per_step, seed, answer_format)
+            )
+        settings = Settings(
+            tasks=parse_tasks(tasks),
+            seed=as_int(seed, DEFAULT_SEED),
+            examples_per_step=as_int(per_step, DEFAULT_PER_STEP),
+            min_steps=as_int(min_steps, DEFAULT_MIN_STEPS),
+            max_steps=as_int(max_steps, DEFAULT_MAX_STEPS),
+            answer_format=as_bool(answer_format, True),
         )
-    )
+    except SettingError as error:
+        raise ValueError(error.spelled(PARAMETER_NAMES)) from None
+    return spread_order(generated_examples(settings))
 
 
-def generated_examples(tasks: list[str], steps: range, per_step: int, seed: int, answer_format: bool) -> list[Example]:
+def _published_examples(
+    dataset: str, tasks: Any, min_steps: Any, max_steps: Any, per_step: Any, seed: Any, answer_format: Any
+) -> list[Example]:
+    """The examples of a published set, narrowed to ``tasks`` and the step range."""
+    given = [
+        name
+        for name, value in (("per_step", per_step), ("seed", seed), ("answer_format", answer_format))
+        if value is not None
+    ]
+    if given:
+        raise ValueError(f"{given[0]} applies to generated examples, not to a published dataset ({dataset})")
+    names = parse_tasks(tasks)
+    low = None if min_steps is None else whole_number("min_steps", as_int(min_steps, 0))
+    high = None if max_steps is None else whole_number("max_steps", as_int(max_steps, 0))
+    if low is not None and high is not None:
+        check_step_order(low, high)
+    rows = [
+        row
+        for row in dataset_examples(dataset)
+        if row["task"] in names and (low is None or row["steps"] >= low) and (high is None or row["steps"] <= high)
+    ]
+    if not rows:
+        between = f"{'any' if low is None else low} to {'any' if high is None else high}"
+        raise ValueError(f"{dataset} holds no example of {', '.join(names)} with {between} steps")
+    return rows
+
+
+def generated_examples(settings: Settings) -> list[Example]:
     from tqdm import tqdm
 
     from generators.benchmark import iter_examples
 
-    examples = iter_examples(tasks, steps, per_step, seed, answer_format=answer_format)
-    total = len(tasks) * len(steps) * per_step
+    examples = tqdm(
+        iter_examples(settings),
+        total=settings.size,
+        unit="ex",
+        desc="procbench: generating",
+        disable=None,
+        file=sys.stderr,
+    )
     return [
         _example(example["id"], example["task"], example["steps"], example["label"], example["prompt"])
-        for example in tqdm(
-            examples, total=total, unit="ex", desc="procbench: generating", disable=None, file=sys.stderr
-        )
+        for example in examples
     ]
 
 
@@ -137,7 +161,7 @@ def dataset_examples(source: str) -> list[Example]:
     configs = dataset_config_names(source, local=local)
     examples = []
     for config in ["all"] if "all" in configs else configs:
-        loaded = datasets.load_dataset(source, config) if local else load_hub_dataset(source, config)
+        loaded: Any = datasets.load_dataset(source, config) if local else load_hub_dataset(source, config)
         for split in loaded.values():
             for row in split:
                 label = json.loads(row["label"]) if isinstance(row["label"], str) else row["label"]
@@ -150,7 +174,7 @@ def _example(identifier: str, task: str, steps: int, label: dict[str, Any], prom
         "id": identifier,
         "task": task,
         "steps": steps,
-        "length": generators.length_bucket(steps),
+        "length": length_bucket(steps),
         "label": label,
         "prompt": prompt,
     }

@@ -1,11 +1,11 @@
-"""ProcBench as an inspect-ai task: ``inspect eval procbench/procbench --model ...``.
+"""ProcBench as an inspect-ai task: ``inspect eval procbench_tools/procbench --model ...``.
 
-Installed with ``pip install 'procbench[inspect]'``; inspect imports this module through the
-``inspect_ai`` entry point named ``procbench``. Inspect names a registered object
-``<top-level module that defines it>/<name>`` and finds it through the entry point of that
-name, so the task, scorer and metrics here are registered as objects of the top-level
-``procbench`` module (:func:`_as_procbench`): ``procbench/procbench``, whether the package is
-installed normally or in editable mode, while ``import procbench`` never imports inspect.
+Registered as inspect_evals registers its evals: inspect names a task, scorer or metric
+``<top-level package that defines it>/<name>`` and finds the package through the
+``inspect_ai`` entry point of that name, here ``procbench_tools`` (setup.cfg), which imports
+this module; its decorators register the task ``procbench_tools/procbench``, the scorer
+``procbench_tools/step_scores`` and the metrics ``procbench_tools/by_length`` and
+``procbench_tools/by_task``. Install with the ``inspect`` extra.
 
 Task parameters (``-T name=value``): ``tasks`` (names or ``taskNN`` ids, a list or a comma
 string; default all 23), ``min_steps``, ``max_steps``, ``per_step``, ``seed`` (defaults: the
@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from inspect_ai import Task, task
 from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_ai.scorer import Metric, Score, Target, grouped, mean, metric, scorer, stderr
 from inspect_ai.solver import TaskState, generate
-
-import procbench as _procbench_module  # noqa: F401  (inspect looks the module up by name)
 
 from ..errors import HubError
 from .examples import benchmark_examples
@@ -33,9 +31,7 @@ from .scores import MEASURES, score_response
 try:  # inspect prints this error's message alone, without a traceback
     from inspect_ai._util.error import PrerequisiteError as _CleanError
 except ImportError:  # pragma: no cover - a future inspect without it
-    _CleanError = Exception
-
-F = TypeVar("F", bound=Callable[..., Any])
+    _CleanError = Exception  # type: ignore[misc, assignment]
 
 
 class ParameterError(_CleanError, ValueError):
@@ -47,29 +43,19 @@ class ParameterError(_CleanError, ValueError):
         self.message = message
 
 
-def _as_procbench(function: F) -> F:
-    """Make ``function`` count as defined in the top-level ``procbench`` module, the module
-    inspect derives the registry prefix from (see the module docstring)."""
-    function.__module__ = "procbench"
-    return function
-
-
 @metric(name="by_length")
-@_as_procbench
 def by_length() -> Metric:
     """The mean per length bucket (``short``, ``medium``, ``long``, ``extra``)."""
     return grouped(mean(), "length", all=False)
 
 
 @metric(name="by_task")
-@_as_procbench
 def by_task() -> Metric:
     """The mean per ProcBench task."""
     return grouped(mean(), "task", all=False)
 
 
 @scorer(metrics={measure: [mean(), stderr(), by_length(), by_task()] for measure in MEASURES})
-@_as_procbench
 def step_scores() -> Callable[..., Any]:
     """Prefix accuracy, sequential match, final match and prefix match length of the
     answer, read with procbench's answer reader."""
@@ -101,7 +87,6 @@ def samples(examples: list[dict[str, Any]]) -> list[Sample]:
 
 
 @task(name="procbench")
-@_as_procbench
 def procbench(
     tasks: str | list[str] | None = None,
     min_steps: int | None = None,

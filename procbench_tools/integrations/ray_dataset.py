@@ -22,11 +22,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import generators
-from generators.benchmark import DEFAULT_MAX_STEPS, DEFAULT_MIN_STEPS, DEFAULT_PER_STEP, DEFAULT_SEED, check_unique
-from generators.rows import SetSettings
-
-COLUMNS = ("id", "task", "task_name", "problem_name", "steps", "prompt", "question", "label")
+from generators.example import COLUMNS
+from generators.rows import unit_rows, units
+from generators.settings import Settings, whole_number
 
 
 def schema() -> Any:
@@ -37,60 +35,43 @@ def schema() -> Any:
     return pa.schema([(name, types.get(name, pa.string())) for name in COLUMNS])
 
 
-def settings(
-    *,
-    tasks: list[str] | None = None,
-    seed: int = DEFAULT_SEED,
-    examples_per_step: int = DEFAULT_PER_STEP,
-    min_steps: int = DEFAULT_MIN_STEPS,
-    max_steps: int = DEFAULT_MAX_STEPS,
-    answer_format: bool = True,
-    unique: bool = True,
-) -> SetSettings:
-    """Checked settings of a set (``ValueError`` naming the bad value, before any work)."""
-    names = tuple(generators.canonical_name(task) for task in tasks) if tasks else tuple(generators.TASKS)
-    if examples_per_step < 1:
-        raise ValueError(f"examples_per_step must be at least 1, got {examples_per_step}")
-    if min_steps > max_steps:
-        raise ValueError(f"min_steps {min_steps} is larger than max_steps {max_steps}")
-    for task in names:
-        generators.check_steps(task, min_steps, max_steps)
-        if unique:
-            check_unique(task, range(min_steps, max_steps + 1), examples_per_step)
-    return SetSettings(names, seed, examples_per_step, min_steps, max_steps, answer_format, unique)
-
-
-def shards(chosen: SetSettings, shard_size: int = 1_000) -> list[dict[str, Any]]:
+def shards(settings: Settings, shard_size: int = 1_000) -> list[dict[str, Any]]:
     """The shards of a set, in row order: ``{"task", "steps", "start", "stop"}`` each."""
+    whole_number("shard_size", shard_size, at_least=1)
     return [
         {"task": task, "steps": list(steps), "start": start, "stop": stop}
-        for task, steps, start, stop in chosen.units(chunk=shard_size)
+        for task, steps, start, stop in units(settings, chunk=shard_size)
     ]
 
 
-def shard_table(shard: dict[str, Any], chosen: SetSettings) -> Any:
+def shard_table(shard: dict[str, Any], settings: Settings) -> Any:
     """The rows of one shard as an Arrow table: a pure function of its arguments."""
     import pyarrow as pa
 
     unit = (shard["task"], tuple(shard["steps"]), shard["start"], shard["stop"])
-    return pa.Table.from_pylist(list(chosen.rows(unit)), schema=schema())
+    return pa.Table.from_pylist(list(unit_rows(settings, unit)), schema=schema())
 
 
-def _shard_batch(batch: Any, chosen: SetSettings) -> Any:
+def _shard_batch(batch: Any, settings: Settings) -> Any:
     import pyarrow as pa
 
-    return pa.concat_tables([shard_table(shard, chosen) for shard in batch.to_pylist()])
+    return pa.concat_tables([shard_table(shard, settings) for shard in batch.to_pylist()])
 
 
 def build_dataset(*, shard_size: int = 1_000, **parameters: Any) -> Any:
-    """A lazy ``ray.data.Dataset`` of the examples; ``parameters`` are :func:`settings`'.
+    """A lazy ``ray.data.Dataset`` of the examples; ``parameters`` are those of
+    :class:`~generators.settings.Settings` (``tasks``, ``seed``, ``examples_per_step``,
+    ``min_steps``, ``max_steps``, ``answer_format``, ``unique``), checked before any work.
     Every shard is one Ray task; nothing runs until the dataset is consumed or written."""
     import ray.data
 
-    chosen = settings(**parameters)
-    items = shards(chosen, shard_size)
+    settings = Settings(**parameters)
+    items = shards(settings, shard_size)
     return ray.data.from_items(items, override_num_blocks=len(items)).map_batches(
-        _shard_batch, batch_size=1, batch_format="pyarrow", fn_kwargs={"chosen": chosen}
+        _shard_batch,  # type: ignore[arg-type]  # Ray's stubs allow no fn_kwargs in the function's type
+        batch_size=1,
+        batch_format="pyarrow",
+        fn_kwargs={"settings": settings},
     )
 
 

@@ -26,6 +26,7 @@ from typing import Any
 from reasoning_gym.coaching import BaseCurriculum, RangeAttributeDefinition
 from reasoning_gym.factory import DATASETS, ProceduralDataset, register_dataset
 
+from generators.settings import DEFAULT_MAX_STEPS, DEFAULT_MIN_STEPS, SettingError, whole_number
 from procbench_tools.scoring.measures import score_row
 from procbench_tools.training.hf_dataset import reference_answer
 from procbench_tools.training.stream import Stream
@@ -40,18 +41,17 @@ class ProcBenchDatasetConfig:
     reasoning-gym's ``seed`` (``None``: a random one) and ``size``."""
 
     tasks: list[str] | None = None
-    min_steps: int = 2
-    max_steps: int = 25
+    min_steps: int = DEFAULT_MIN_STEPS
+    max_steps: int = DEFAULT_MAX_STEPS
     exclude_benchmark: bool = True
     seed: int | None = None
     size: int = 500
 
     def validate(self) -> None:
         """``ValueError`` naming the bad setting (the stream checks the rest)."""
-        if isinstance(self.size, bool) or not isinstance(self.size, int) or self.size < 1:
-            raise ValueError(f"size must be an int of at least 1, got {self.size!r}")
+        whole_number("size", self.size, at_least=1)
         if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)):
-            raise ValueError(f"seed must be an int or None, got {self.seed!r}")
+            raise SettingError(lambda named: f"{named('seed')} must be an int or None, got {self.seed!r}")
         Stream(self.tasks, self.min_steps, self.max_steps, 0, exclude_benchmark=False)
 
 
@@ -78,7 +78,7 @@ class ProcBenchDataset(ProceduralDataset):
                 "source_index": idx,
                 "id": example["id"],
                 "task": example["task"],
-                "task_id": example["task_id"],
+                "task_name": example["task_name"],
                 "steps": example["steps"],
                 "question": example["question"],
                 "label": example["label"],

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..scoring.lengths import BUCKETS
 from ..scoring.measures import MEASURES, score_row
 from ..scoring.reader import read_answer
 
 __all__ = ["BUCKETS", "MEASURES", "score_response"]
-
-BUCKETS = ("short", "medium", "long")  # the paper's length buckets (steps 2-6, 7-16, 17-25)
 
 
 def score_response(response: str, task: str, label: dict[str, Any]) -> tuple[dict[str, float], Any]:

@@ -33,8 +33,8 @@ from .labels import Role
 from .layout import Layout
 from .literals import parse_literal
 from .objects import answer_parts, may_hold_an_answer
-from .sections import Section, read_sections
-from .spans import fenced_blocks, outermost
+from .sections import Section, StepsAbove, read_sections
+from .spans import fenced_blocks
 from .state_types import Kind, typed
 from .walkthroughs import Walkthrough, read_walkthroughs
 
@@ -66,7 +66,7 @@ def read_objects(layout: Layout, expected: Expected) -> list[Candidate]:
     read again)."""
     found = []
     text = layout.text
-    for start, end in outermost(layout.spans):
+    for start, end in layout.outermost_spans():
         if text[start] != "{" or not may_hold_an_answer(text[start:end]):
             continue
         try:
@@ -92,7 +92,7 @@ def read_list_literals(layout: Layout, expected: Expected) -> list[Candidate]:
     text = layout.text
     literals = []
     trailing_end = len(text.rstrip(" \t\r\n\f\v`."))
-    for start, end in outermost(layout.spans):
+    for start, end in layout.outermost_spans():
         if end == trailing_end and text[start] == "[":
             literals.append((end, text[start:end]))
     for _, content_start, content_end, _ in fenced_blocks(text):
@@ -127,6 +127,15 @@ def walk_states(walk: Walkthrough, final: Any, expected: Expected) -> list[Any]:
     if walk.from_zero and (expected.count is None or len(states) >= expected.count):
         states = states[1:]
     return states
+
+
+def _steps_above(walk: Walkthrough, pointer: StepsAbove, final: Any, expected: Expected) -> list[Any]:
+    """The states of the walk-through an intermediate value points at: those it numbers
+    ("after replacements 1 and 2", "steps 1-6"), else all but a repeated final state."""
+    if pointer.first is None or pointer.last is None:
+        return walk_states(walk, final, expected)
+    offset = 0 if walk.from_zero else 1
+    return walk.states[pointer.first - offset : pointer.last - offset + 1]
 
 
 def _intermediate_beside(sections: list[Section], position: int, after_line: int) -> Section | None:
@@ -164,21 +173,28 @@ def _walk_before(layout: Layout, walks: list[Walkthrough], line: int, after_line
     return walk
 
 
-def _sections_and_walks(layout: Layout, expected: Expected) -> tuple[list[Section], list[Walkthrough]]:
-    """The labels with their values, and the walk-throughs outside those values (found
-    once per layout: two form readers use them)."""
+def _sections(layout: Layout, expected: Expected) -> list[Section]:
+    """The labels with their values (found once per layout)."""
     if "sections" not in layout.found:
-        sections = read_sections(layout, (expected.intermediate_kind, expected.final_kind))
+        layout.found["sections"] = read_sections(layout, (expected.intermediate_kind, expected.final_kind))
+    return layout.found["sections"]  # type: ignore[no-any-return]
+
+
+def _walks(layout: Layout, expected: Expected) -> list[Walkthrough]:
+    """The walk-throughs outside the labels' values (found once per layout, when a form
+    reader first needs them)."""
+    if "walks" not in layout.found:
+        sections = _sections(layout, expected)
         taken = {line for section in sections for line in range(section.line, section.last_line + 1)}
         walks = read_walkthroughs(layout, expected.intermediate_kind, taken)
-        layout.found["sections"] = sections, walks
+        layout.found["walks"] = walks
         layout.found["walk ends"] = [walk.last_line for walk in walks]  # in order: they do not overlap
-    return layout.found["sections"]
+    return layout.found["walks"]  # type: ignore[no-any-return]
 
 
 def read_labelled(layout: Layout, expected: Expected) -> list[Candidate]:
     """Final labels, each with the intermediate states beside it (see the module docstring)."""
-    sections, walks = _sections_and_walks(layout, expected)
+    sections = _sections(layout, expected)
     found = []
     after_line = -1  # the last line of the answer before
     for position, section in enumerate(sections):
@@ -193,13 +209,13 @@ def read_labelled(layout: Layout, expected: Expected) -> list[Candidate]:
         end, source, intermediate = section.end, "final only", None
         if listed is not None:
             end, source = max(end, listed.end), "intermediate label"
-            if listed.states is not None:
+            if isinstance(listed.states, StepsAbove):
+                above = _walk_before(layout, _walks(layout, expected), listed.line, -1)
+                intermediate = None if above is None else _steps_above(above, listed.states, final, expected)
+            else:
                 intermediate = listed.states
-            else:  # "the steps above"
-                above = _walk_before(layout, walks, listed.line, -1)
-                intermediate = None if above is None else walk_states(above, final, expected)
         else:
-            walk = _walk_before(layout, walks, section.line, after_line)
+            walk = _walk_before(layout, _walks(layout, expected), section.line, after_line)
             if walk is not None:
                 source, intermediate = "walk-through", walk_states(walk, final, expected)
         found.append(Candidate(f"labelled/{source}", end, intermediate, final))
@@ -209,8 +225,10 @@ def read_labelled(layout: Layout, expected: Expected) -> list[Candidate]:
 
 def read_marked_walkthroughs(layout: Layout, expected: Expected) -> list[Candidate]:
     """Walk-throughs whose last entry calls itself the final state."""
-    found = []
-    for walk in _sections_and_walks(layout, expected)[1]:
+    found: list[Candidate] = []
+    if not any("final" in line.text.lower() for line in layout.lines if line.label is None):
+        return found  # no entry can call itself final (a cheap test before finding the walk-throughs)
+    for walk in _walks(layout, expected):
         if walk.final_marked:
             end = layout.lines[walk.last_line].end
             states = walk.states[1:] if walk.from_zero else walk.states
@@ -220,7 +238,7 @@ def read_marked_walkthroughs(layout: Layout, expected: Expected) -> list[Candida
 
 def shown_steps(layout: Layout, expected: Expected) -> int:
     """How many step states the text shows: the length of its longest walk-through."""
-    walks = _sections_and_walks(layout, expected)[1]
+    walks = _walks(layout, expected)
     return max((len(walk.states) if walk.items is not None else len(walk.texts) for walk in walks), default=0)
 
 

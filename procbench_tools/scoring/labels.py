@@ -65,7 +65,7 @@ _LEAD = re.compile(
 _STEP = re.compile(r"(?:state[ \t]+)?(?:after[ \t]+)?step[ \t]*(\d{1,5})\b")
 _WORD = re.compile(r"[a-z]+")
 _SEPARATOR = re.compile(r"[:\uff1a=]|[ \t][-\u2013\u2014][ \t]")
-_IS = re.compile(r"[ \t](?:is|are)(?:[ \t]|$)")
+_IS = re.compile(r"[ \t](?:is|are)(?:[ \t]+(?:therefore|thus|then|now|simply))?(?:[ \t]|$)")
 _VALUE_LEAD = re.compile(r"[ \t]*(?:\*\*|__)?")  # emphasis that closes the label
 _PARENTHESES = re.compile(r"\([^()]*\)")
 _NOT_WORDS = re.compile(r"[^a-z0-9]+")
@@ -75,7 +75,10 @@ HEADING_WORDS = 4  # a label alone on its line, without heading or bold markup, 
 
 def _words(phrase: str) -> list[str]:
     """The words of a phrase: lowered, without markup, parentheses, emoji or punctuation."""
-    return _NOT_WORDS.sub(" ", _PARENTHESES.sub(" ", phrase.lower())).split()
+    lowered = phrase.lower()
+    if "(" in lowered:
+        lowered = _PARENTHESES.sub(" ", lowered)
+    return _NOT_WORDS.sub(" ", lowered).split()
 
 
 def _role(words: list[str]) -> tuple[Role, int | None] | None:
@@ -99,8 +102,24 @@ def _role(words: list[str]) -> tuple[Role, int | None] | None:
     return None
 
 
+# A cheap test before reading a line's label: does it hold a word a label's role needs?
+# (Derived from the vocabulary above, so a new word is never skipped.)
+ROLE_WORDS = tuple(sorted({"step", FINAL_WORD, *INTERMEDIATE_WORDS, *ANSWER_WORDS, *INITIAL_WORDS}))
+
+
+def may_hold_a_label(line: str) -> bool:
+    """Whether ``line`` holds, near its start, a word a label's role needs."""
+    window = line[: PHRASE_END + 40].lower()
+    return any(word in window for word in ROLE_WORDS)
+
+
 def read_label(line: str) -> Label | None:
     """The label that opens ``line`` (one line, without its newline), if any."""
+    return label_of(line) if may_hold_a_label(line) else None
+
+
+def label_of(line: str) -> Label | None:
+    """``read_label`` for a line known to hold a word a label's role needs."""
     lead = _LEAD.match(line)
     start = lead.end() if lead else 0
     if line.startswith(("{", "["), start):
@@ -109,12 +128,22 @@ def read_label(line: str) -> Label | None:
     separator = _SEPARATOR.search(window)
     phrase_end = separator.start() if separator else len(window)
     value_start = start + separator.end() if separator else len(line)
-    said = _IS.search(window, 0, phrase_end)  # "The final answer is **x**", "The intermediate states are"
-    if said is not None and _names_a_part(_words(window[: said.start()])):
-        if said.end() < phrase_end:  # "is" then the value; else "is:" or "is" ending the line
-            value_start, separator = start + said.end(), said
-        phrase_end = said.start()
-    words = _words(window[:phrase_end])
+    said = None
+    if _IS.search(window, 0, phrase_end) is not None:  # "The final answer is **x**", "The intermediate states are"
+        bare_window = _PARENTHESES.sub(lambda match: " " * len(match.group()), window) if "(" in window else window
+        said = _IS.search(bare_window, 0, phrase_end)
+    if said is not None:
+        before = window[: said.start()]
+        if _names_a_part(_words(before)) or ("," in before and _names_a_part(_words(before.split(",", 1)[0]))):
+            if said.end() < phrase_end:  # "is" then the value; else "is:" or "is" ending the line
+                value_start, separator = start + said.end(), said
+            phrase_end = said.start()
+    phrase = window[:phrase_end]
+    words = _words(phrase)
+    if "," in phrase:  # "And the final string, after the last position,": the words before the comma
+        core = _words(phrase.split(",", 1)[0])
+        if _role(core) is not None:
+            words = core
     found = _role(words)
     if found is None:
         return None
@@ -133,14 +162,28 @@ def read_label(line: str) -> Label | None:
         value = line[value_start:].strip()
         if value.endswith(emphasis) and emphasis not in value[: -len(emphasis)]:
             value = value[: -len(emphasis)].rstrip()
+    if role is Role.STEP and _names_the_intermediate_states(value):  # "## Step 4: List the intermediate strings."
+        return Label(Role.INTERMEDIATE, "", len(line), None, separated=False)
+    if role is not Role.STEP and value[:1].isalpha():  # "Answer: final string = jlr8r": the inner label says more
+        inner = read_label(value)
+        if inner is not None and inner.role in (Role.FINAL, Role.INTERMEDIATE) and inner.value:
+            offset = line.index(value, value_start)
+            return Label(inner.role, inner.value, offset + inner.value_start, None, inner.separated)
     return Label(role, value, value_start, step)
+
+
+def _names_the_intermediate_states(description: str) -> bool:
+    """Whether a step's description is a heading over the intermediate states ("Write the
+    intermediate results as a 2D array."), not a step of the procedure."""
+    words = _words(description)
+    is_heading = description.rstrip()[-1:] in ".:"
+    return is_heading and len(words) <= MAX_LABEL_WORDS + 2 and bool(set(words) & INTERMEDIATE_WORDS)
 
 
 def _names_a_part(words: list[str]) -> bool:
     """Whether a phrase before "is" names the final state or the intermediate states:
-    "the final answer", "the answer", "Final sorted string", "the intermediate numbers";
-    its final or intermediate word among its last three."""
-    last = set(words[-3:])
-    return len(words) <= MAX_LABEL_WORDS - 2 and (
-        FINAL_WORD in last or bool(last & INTERMEDIATE_WORDS) or words[-1:] == ["answer"]
+    "the final answer", "the answer", "and the final list of substrings", "the
+    intermediate numbers"."""
+    return len(words) <= MAX_LABEL_WORDS and (
+        FINAL_WORD in words or bool(set(words) & INTERMEDIATE_WORDS) or words[-1:] == ["answer"]
     )

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from .labels import read_label
+
 # Commands whose argument is plain text: \texttt{x} is x.
 TEXT_COMMANDS = frozenset(
     {"text", "texttt", "textrm", "textsf", "textbf", "textit", "mathrm", "mathtt", "mathbf", "mathit"}
@@ -62,12 +64,17 @@ ESCAPED = {
     ":": " ",
     "!": "",
 }
-_COMMAND = re.compile(r"\\([A-Za-z]+)\*?[ \t]*|\\(.)")
 _ENVIRONMENT = re.compile(r"\\(?:begin|end)\{[a-z*]+\}(?:\{[^{}]*\})?")
 _DELIMITER = re.compile(r"\$\$?|\\[\[\]()]")
 _ROW_END = re.compile(r"\\\\[ \t]*(?:\[[^\]]*\])?[ \t]*$")
 _LABEL_WORD = re.compile(r"final|answer|result|intermediate|step", re.I)
 BOXED = "\\boxed{"
+
+
+# What a line's LaTeX is made of: a command (with the brace of its argument), an escaped
+# character, a brace, an alignment mark, or a math delimiter (with a stop right after it,
+# which ends a sentence). The text between these is copied as it is.
+_TOKEN = re.compile(r"\\([A-Za-z]+)\*?[ \t]*(\{)?|\\(.)|[{}&]|\$\$?(?:[.,;](?=\s|$))?")
 
 
 def _plain_line(line: str) -> str:
@@ -76,50 +83,38 @@ def _plain_line(line: str) -> str:
     line = _ENVIRONMENT.sub("", _ROW_END.sub("", line))
     out: list[str] = []
     braces: list[bool] = []  # per open brace: True when it belongs to a text command (dropped)
-    position = 0
-    while position < len(line):
-        character = line[position]
-        if character == "\\":
-            command = _COMMAND.match(line, position)
-            if command is None:
-                out.append(character)
-                position += 1
-                continue
-            name, symbol = command.group(1), command.group(2)
-            position = command.end()
-            if name is not None:
-                if name in TEXT_COMMANDS and line.startswith("{", position):
-                    braces.append(True)
-                    position += 1
-                elif name in SYMBOLS:
-                    out.append(SYMBOLS[name])
-                else:
-                    out.append(command.group())  # not LaTeX we know (perhaps a JSON escape): kept
-            elif symbol in ESCAPED:
+    copied = 0
+    for token in _TOKEN.finditer(line):
+        out.append(line[copied : token.start()])
+        copied = token.end()
+        name, brace, symbol = token.groups()
+        text = token.group()
+        if name is not None:
+            if name in TEXT_COMMANDS and brace:
+                braces.append(True)
+            elif name in SYMBOLS:
+                out.append(SYMBOLS[name] + (brace or ""))
+                if brace:
+                    braces.append(False)
+            else:
+                out.append(text)  # not LaTeX we know (perhaps a JSON escape): kept
+                if brace:
+                    braces.append(False)
+        elif symbol is not None:
+            if symbol in ESCAPED:
                 out.append(ESCAPED[symbol])
-            elif symbol in "[]()":
-                pass  # a math delimiter
-            else:
-                out.append(command.group())  # a JSON escape such as \" stays
-            continue
-        if character == "{":
+            elif symbol not in "[]()":  # \[ \] \( \) delimit math
+                out.append(text)  # a JSON escape such as \" stays
+        elif text == "{":
             braces.append(False)
-            out.append(character)
-        elif character == "}":
-            if braces and braces.pop():
-                pass  # the end of a text command's argument
-            else:
-                out.append(character)
-        elif character == "&":
-            pass  # an alignment mark
-        elif character == "$":  # inline or display math; a stop right after it ends a sentence
-            if line[position + 1 : position + 2] in (".", ",", ";") and line[position + 2 : position + 3] in ("", " "):
-                position += 1
-        else:
-            out.append(character)
-        position += 1
+            out.append(text)
+        elif text == "}":
+            if not (braces and braces.pop()):  # not the end of a text command's argument
+                out.append(text)
+        # "&" (an alignment mark) and "$" (math) are dropped
+    out.append(line[copied:])
     plain = "".join(out).rstrip()
-    if boxed and not _LABEL_WORD.search(line.split(BOXED, 1)[0]):
+    if boxed and not _LABEL_WORD.search(line.split(BOXED, 1)[0]) and read_label(plain) is None:
         return f"Final answer: {plain.strip()}"
     return plain
 

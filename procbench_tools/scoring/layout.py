@@ -7,22 +7,27 @@ form readers of ``forms.py``. Standard library only: the metric Space carries th
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .labels import Label, Role, read_label
-from .spans import FENCE, bracket_spans
+from .labels import ROLE_WORDS, Label, Role, label_of, read_label
+from .literals import parse_literal
+from .spans import FENCE, bracket_spans, outermost
 
 _ITEM = re.compile(r"[ \t]{0,12}(?:(\d{1,4})[.)]|[-*+\u2022])[ \t]+(?=\S)")
-_SENTENCE_START = re.compile(r"[.!?;][ \t]+(?=[A-Za-z*_`])|,[ \t]+and[ \t]+(?=the\b)")  # ", and the final ..."
-_PART_KEYWORD = re.compile(r"final|intermediate", re.I)
+# Where a label may start inside a line: after a sentence, a colon, or a comma before "the
+# final" / "the intermediate" ("Putting it together, the intermediate lists are").
+_SENTENCE_START = re.compile(r"[.!?;:][ \t]+(?=[A-Za-z*_`])|,[ \t]+(?:and[ \t]+)?(?=the[ \t]+(?:final|intermediate)\b)")
+_PART_KEYWORD = re.compile(r"\b(?:final|intermediate)\b", re.I)
 SENTENCE_WINDOW = 160  # a label inside a line starts a sentence at most this far before its keyword
 _QUOTE = re.compile(r"[ \t]{0,3}(?:>[ \t]?)+")
 _TABLE_RULE = re.compile(r"\|?(?:[ \t]*:?-{2,}:?[ \t]*\|)+[ \t]*:?-*:?[ \t]*\|?")
 
 
-@dataclass
+@dataclass(slots=True)
 class Line:
     start: int  # offset of the line in the text
     end: int  # offset of its end (its newline, or the end of the text)
@@ -51,6 +56,32 @@ class Layout:
     spans: dict[int, int] = field(default_factory=dict)  # bracketed spans, {start: end}
     found: dict[str, Any] = field(default_factory=dict)  # what the form readers found, kept for one another
 
+    def outermost_spans(self) -> list[tuple[int, int]]:
+        """The bracketed spans that no other span contains, in order (found once)."""
+        if "outermost" not in self.found:
+            self.found["outermost"] = outermost(self.spans)
+        return self.found["outermost"]  # type: ignore[no-any-return]
+
+    def literal_at(self, index: int, column: int | None = None) -> tuple[int, Any, int] | None:
+        """(last line, value, end) of the literal (JSON or Python-style) that starts on
+        line ``index`` at ``column`` (default: its first non-blank character), perhaps going
+        on over the lines below; ``None`` when none starts there."""
+        line = self.lines[index]
+        if column is None:
+            column = len(line.text) - len(line.text.lstrip())
+        start = line.start + column
+        end = self.spans.get(start)
+        if end is None:
+            return None
+        try:
+            value = parse_literal(self.text[start:end])
+        except ValueError:
+            return None
+        last = index
+        while last + 1 < len(self.lines) and self.lines[last + 1].start < end:
+            last += 1
+        return last, value, end
+
     def next_content(self, index: int, blank_lines: int = 2) -> int | None:
         """The index of the first non-blank line at or after ``index``, skipping at most
         ``blank_lines`` blank lines."""
@@ -76,14 +107,14 @@ def _cells(text: str) -> list[str] | None:
 def _label_in_sentence(text: str) -> Label | None:
     """A final or intermediate label that starts a sentence inside the line ``text``
     ("... no rule applies. The intermediate states are lists 1-21.")."""
-    keyword = _PART_KEYWORD.search(text)
-    if keyword is None:
-        return None
-    low = max(0, keyword.start() - SENTENCE_WINDOW)
-    for boundary in _SENTENCE_START.finditer(text, low, keyword.start()):
-        label = read_label(text[boundary.end() :])
-        if label is not None and label.role in (Role.FINAL, Role.INTERMEDIATE):
-            return Label(label.role, label.value, label.value_start + boundary.end(), label.step, label.separated)
+    tried = 0
+    for keyword in _PART_KEYWORD.finditer(text):
+        low = max(tried, keyword.start() - SENTENCE_WINDOW)
+        for boundary in _SENTENCE_START.finditer(text, low, keyword.end()):
+            label = read_label(text[boundary.end() :])
+            if label is not None and label.role in (Role.FINAL, Role.INTERMEDIATE):
+                return Label(label.role, label.value, label.value_start + boundary.end(), label.step, label.separated)
+        tried = keyword.end()  # each boundary is tried once
     return None
 
 
@@ -97,35 +128,64 @@ def _table_label(cells: list[str]) -> Label | None:
     return Label(label.role, cells[1], 0)
 
 
+def _lines_with_role_words(text: str, line_starts: list[int]) -> set[int]:
+    """The numbers of the lines that hold a word a label's role needs (one pass over the
+    lowered text: most lines of a reply hold none and are never read as a label)."""
+    lowered = text.lower()
+    if len(lowered) != len(text):  # a character whose lower case is longer ("İ"): keep positions
+        lowered = text.translate(_ASCII_LOWER)
+    found: set[int] = set()
+    for word in ROLE_WORDS:  # str.find scans in C, word by word
+        position = lowered.find(word)
+        while position >= 0:
+            line = bisect.bisect_right(line_starts, position) - 1
+            found.add(line)
+            next_line = line_starts[line + 1] if line + 1 < len(line_starts) else len(lowered)
+            position = lowered.find(word, next_line)
+    return found
+
+
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")  # one character for one
+_ITEM_START = frozenset("0123456789-*+\u2022")
+
+
 def read_layout(text: str) -> Layout:
     """The layout of ``text``."""
     lines = []
     position = 0
-    for raw in text.split("\n"):
+    raws = text.split("\n")
+    line_starts = list(itertools.accumulate((len(raw) + 1 for raw in raws[:-1]), initial=0))
+    with_role_words = _lines_with_role_words(text, line_starts)
+    for number, raw in enumerate(raws):
         line = Line(position, position + len(raw), raw)
         position += len(raw) + 1
-        quote = _QUOTE.match(raw)
-        if quote is not None:  # a block quote: the text inside it counts
-            raw = " " * quote.end() + raw[quote.end() :]
-            line.text = raw
         stripped = raw.lstrip(" \t")
+        if not stripped:
+            lines.append(line)
+            continue
+        if stripped[0] == ">":  # a block quote: the text inside it counts
+            quote = _QUOTE.match(raw)
+            if quote is not None:
+                raw = " " * quote.end() + raw[quote.end() :]
+                line.text = raw
+                stripped = raw.lstrip(" \t")
         if stripped.startswith(FENCE) and len(raw) - len(stripped) <= 8:
             line.fence = True
-        elif stripped.startswith("|"):
+        elif stripped[:1] == "|":
             if _TABLE_RULE.fullmatch(stripped.rstrip()):
                 line.rule = True
             else:
                 line.cells = _cells(raw)
                 line.label = _table_label(line.cells or [])
-        if not line.fence and not line.rule and line.cells is None:
-            item = _ITEM.match(raw)
+        else:
+            item = _ITEM.match(raw) if stripped[:1] in _ITEM_START else None
             if item is not None:
                 line.body = raw[item.end() :]
                 if item.group(1) is not None:
                     line.number = int(item.group(1))
                 else:
                     line.bullet = True
-            if stripped:
-                line.label = read_label(raw) or _label_in_sentence(raw)
+            if number in with_role_words:
+                line.label = label_of(raw) or _label_in_sentence(raw)  # the line holds a role word
         lines.append(line)
     return Layout(text, lines, bracket_spans(text) if "[" in text or "{" in text else {})

@@ -22,6 +22,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
+from .lengths import BUCKET_NAMES, length_bucket
 from .objects import answer_parts
 from .reader import read_states
 
@@ -47,17 +48,6 @@ class Score(NamedTuple):
     final_match: int
     prefix_match_length: int
     valid: bool
-
-
-BUCKETS = (("short", 2, 6), ("medium", 7, 16), ("long", 17, 25))
-
-
-def length_bucket(steps: int) -> str:
-    """short (2-6 steps), medium (7-16), long (17-25) or extra (any other count)."""
-    for name, low, high in BUCKETS:
-        if low <= steps <= high:
-            return name
-    return "extra"
 
 
 def json_or_none(text: str) -> Any:
@@ -273,7 +263,7 @@ def score(predictions: Sequence[Any], references: Sequence[Any], tasks: Sequence
     buckets = {key: length_bucket(key[0]) for key in sums}
     result["by_length"] = {
         name: _means([part for key, part in sums.items() if buckets[key] == name])
-        for name in ("short", "medium", "long", "extra")
+        for name in BUCKET_NAMES
         if name in buckets.values()
     }
     if tasks is not None:

@@ -28,7 +28,7 @@ def answer_parts(value: Any, depth: int = 0) -> tuple[list[Any], Any] | None:
     final = keys[final_key]
     if isinstance(final, dict):  # {"answer": {"intermediate": [...], "final": ...}}
         return answer_parts(final, depth + 1)
-    intermediate = next((keys[key] for key in INTERMEDIATE_KEYS if key in keys), [])
+    intermediate: Any = next((keys[key] for key in INTERMEDIATE_KEYS if key in keys), [])
     if not isinstance(intermediate, list):
         return None
     return intermediate, final

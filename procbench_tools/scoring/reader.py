@@ -33,16 +33,22 @@ Standard library only, so the metric Space can carry it.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from .forms import FORMS, Candidate, Expected, same_state, shown_steps
 from .latex import plain_text
 from .layout import read_layout
+from .objects import answer_parts
 from .state_types import Kind, reference_states, state_kinds, typed
 
 Prediction = dict[str, Any]
 MAX_CHARS = 1_000_000  # only the last million characters of a longer response are read
+# Full-width punctuation (written by some multilingual models) as its ASCII twin: one
+# character for one, so positions stay the same.
+FULL_WIDTH = str.maketrans("\uff1a\uff0c\uff08\uff09\uff1b\uff01\uff1f\uff3b\uff3d", ":,();!?[]")
+_FULL_WIDTH_CHARACTER = re.compile("[\uff1a\uff0c\uff08\uff09\uff1b\uff01\uff1f\uff3b\uff3d]")
 FULL, FINAL_ONLY = "full", "final only"  # how much of an answer a reply gave
 
 
@@ -99,9 +105,32 @@ def _chosen(candidates: list[Candidate], expected: Expected) -> Candidate:
     return last
 
 
-def _read_text(text: str, kinds: tuple[Kind, Kind], count: int | None) -> tuple[Reading | None, int]:
-    """The answer in ``text``, and how many step states the text shows (its longest
-    walk-through)."""
+_DECODER = json.JSONDecoder()
+_REQUESTED_FORM = '{"intermediate"'
+
+
+def _object_at_end(text: str) -> tuple[list[Any], Any] | None:
+    """The answer, when the (stripped) text ends with a JSON answer object, perhaps fenced,
+    in the requested form or starting at the text's first brace: nothing can end after it,
+    so it is the last complete answer, read at C speed (most replies to the JSON prompts)."""
+    end = len(text.rstrip("`. \n"))
+    if not text[:end].endswith("}"):
+        return None
+    for start in {text.find("{"), text.rfind(_REQUESTED_FORM)} - {-1}:
+        try:
+            value, stop = _DECODER.raw_decode(text, start)
+        except (ValueError, RecursionError):
+            continue
+        if stop == end and isinstance(value, dict):
+            parts = answer_parts(value)
+            if parts is not None and not any(isinstance(state, dict) for state in parts[0]):
+                return parts
+    return None
+
+
+def _read_text(text: str, kinds: tuple[Kind, Kind], count: int | None, audit: bool) -> tuple[Reading | None, int]:
+    """The answer in ``text``, and (with ``audit``; else 0) how many step states the text
+    shows: its longest walk-through."""
     text = _tail(text)
     stripped = text.strip()
     if not stripped:
@@ -112,11 +141,17 @@ def _read_text(text: str, kinds: tuple[Kind, Kind], count: int | None) -> tuple[
         except ValueError:
             inner = None
         if isinstance(inner, str):
-            return _read_text(inner, kinds, count)
-    layout = read_layout(plain_text(text))
+            return _read_text(inner, kinds, count, audit)
+    if _FULL_WIDTH_CHARACTER.search(text):
+        text = text.translate(FULL_WIDTH)
     expected = Expected(count, *kinds)
+    at_end = _object_at_end(stripped)
+    if at_end is not None:
+        intermediate = [typed(state, kinds[0]) for state in at_end[0]]
+        return Reading(intermediate, typed(at_end[1], kinds[1]), "object", FULL), len(at_end[0]) + 1
+    layout = read_layout(plain_text(text))
     candidates = [candidate for form in FORMS for candidate in form.read(layout, expected)]
-    shown = shown_steps(layout, expected)
+    shown = shown_steps(layout, expected) if audit else 0
     if not candidates:
         return None, shown
     chosen = _chosen(candidates, expected)
@@ -125,16 +160,16 @@ def _read_text(text: str, kinds: tuple[Kind, Kind], count: int | None) -> tuple[
     return Reading(intermediate, typed(chosen.final, kinds[1]), chosen.form, extent), shown
 
 
-def _read(response: str, states: list[Any] | None) -> tuple[Reading | None, int]:
+def _read(response: str, states: list[Any] | None, audit: bool = True) -> tuple[Reading | None, int]:
     kinds = state_kinds(states)
     count = len(states) if states else None
     text = _after_thinking(response.replace("\r\n", "\n"))
     block = _tagged_block(text)
     if block is not None:
-        tagged, shown = _read_text(block, kinds, count)
+        tagged, shown = _read_text(block, kinds, count, audit)
         if tagged is not None:
             return tagged, shown
-    return _read_text(text, kinds, count)
+    return _read_text(text, kinds, count, audit)
 
 
 def audit_reply(response: Any, states: list[Any] | None = None) -> tuple[Reading | None, int]:
@@ -142,10 +177,14 @@ def audit_reply(response: Any, states: list[Any] | None = None) -> tuple[Reading
     typed by ``states`` (a reference's state sequence: its intermediate states, then its
     final one); and how many step states the answer part of the reply shows (its longest
     walk-through), to tell a reading that may have missed some (:func:`may_be_misread`)."""
+    return _safely_read(response, states, audit=True)
+
+
+def _safely_read(response: Any, states: list[Any] | None, audit: bool) -> tuple[Reading | None, int]:
     if not isinstance(response, str) or not response.strip():
         return None, 0
     try:
-        return _read(response, states)
+        return _read(response, states, audit)
     except Exception:  # a safety net (the tests read with ``_read``, without it): no answer
         return None, 0
 
@@ -160,7 +199,7 @@ def may_be_misread(reading: Reading | None, shown: int) -> bool:
 
 def read_reply(response: Any, states: list[Any] | None = None) -> Reading | None:
     """The answer in ``response`` and how it was read (see :func:`audit_reply`)."""
-    return audit_reply(response, states)[0]
+    return _safely_read(response, states, audit=False)[0]
 
 
 def read_states(response: Any, states: list[Any] | None = None) -> Prediction | None:

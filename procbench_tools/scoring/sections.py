@@ -25,32 +25,65 @@ from .state_types import Kind
 from .values import parse_value, state_in_text, states_in_text, unwrap
 from .walkthroughs import walkthrough_at
 
-# "steps 1-6 above", "rows 1–11", "the ones shown after Steps 1 through 15"
+# "steps 1-6 above", "rows 1–11", "the ones shown after Steps 1 through 15", "the lists
+# produced by Steps 1 through 12", "the results of actions 1 through 19"
 _REFERENCE = re.compile(
     r"\b(?:above|previous(?:ly)?|preceding|earlier|shown|listed"
-    r"|(?:steps?|rows?|lines?|lists?|states?|entries|items)\s+\d+\s*(?:[-\u2013\u2014]|to|through|thru)\s*(?:[a-z]+\s*)?\d+)\b",
+    r"|(?:steps?|rows?|lines?|lists?|states?|entries|items|actions|moves|operations)\s+\d+\s*"
+    r"(?:[-\u2013\u2014]|to|through|thru)\s*(?:[a-z]+\s*)?\d+"
+    r"|the\s+(?:first\s+\w+\s+)?(?:lists?|strings?|states?|results?|ones|arrays?|sentences?|numbers?|rows?)"
+    r"\s+(?:after|of|from|produced|obtained|listed|shown|above))\b",
     re.I,
 )
 _POINTER = re.compile(r"\b(?:steps?|rows?|lines?)\s+\d+\b|\babove\b", re.I)  # "the result of Step 13"
-_PART_NOUN = r"(?:\s+(?:states?|results?|strings?|numbers?|values?|lists?|arrays?|sentences?|counts?|steps?|pieces?))?"
+_VERB = r"(?:(?:are|is|were|was)(?:\s+(?:therefore|thus|then|now|as\s+follows))?)"
 # "... **abc**, with intermediate results abd, abz" / "... 165, and the intermediate numbers are 5, 10"
+_PART_NOUN = r"(?:\s+(?:states?|results?|strings?|numbers?|values?|lists?|arrays?|sentences?|counts?|steps?|pieces?))?"
 _THEN_INTERMEDIATE = re.compile(
-    rf"[,;.]?\s+(?:and|with)\s+(?:the\s+|its\s+)?intermediate{_PART_NOUN}\s*(?::|\b(?:are|is|were)\b)?\s*", re.I
+    rf"[,;.]?\s+(?:and|with)\s+(?:the\s+|its\s+)?intermediate{_PART_NOUN}\s*(?::|\s*{_VERB}\b)?\s*", re.I
 )
-# "... 5, 10, 50, and the final number is 165"
-_THEN_FINAL = re.compile(rf"[,;.]?\s+(?:and\s+)?(?:the\s+)?final{_PART_NOUN}\s*(?::|\b(?:is|was)\b)\s*", re.I)
+# "... 5, 10, 50, and the final number is 165"; "and the final decoded string, 31 characters long, is"
+_THEN_FINAL = re.compile(rf"[,;.]?\s+(?:and\s+)?(?:the\s+)?final\b[^:\n]{{0,60}}?(?::|\s{_VERB}\b)\s*", re.I)
 
 
-def _listed_or_referenced(text: str, kind: Kind) -> list[Any] | None:
-    """The states an intermediate value lists, or ``None`` when it points at the steps
-    above instead ("lists 1-14", "lines 1-16: abc, abd" lists them after its colon)."""
+@dataclass(frozen=True)
+class StepsAbove:
+    """An intermediate value that points at the walk-through above instead of listing its
+    states: "steps 1-6 above" (``first`` 1, ``last`` 6), "the ones shown above" (no range)."""
+
+    first: int | None = None
+    last: int | None = None
+
+
+_RANGE = re.compile(r"(\d+)\s*(?:[-\u2013\u2014]|to|through|thru|and)\s*(?:[a-z]+\s*)?(\d+)", re.I)
+
+
+_LEFT_OUT = re.compile(r"\b(?:leav\w*\s+out|exclud\w*|without|omit\w*|not\s+includ\w*|except)\b[^.;:]*$", re.I)
+
+
+def _final_clause(value: str) -> re.Match[str] | None:
+    """Where an intermediate value goes on to give the final state ("..., and the final
+    list is [...]"); not where it only says what it leaves out ("leaving out the empty
+    string and the final string: [...]")."""
+    clause = _THEN_FINAL.search(value)
+    if clause is None or _LEFT_OUT.search(value, 0, clause.start()):
+        return None
+    return clause
+
+
+def _listed_or_referenced(text: str, kind: Kind) -> list[Any] | StepsAbove:
+    """The states an intermediate value lists, or where it points at the steps above
+    instead ("lists 1-14"; "lines 1-16: abc, abd" lists them after its colon)."""
     reference = None if unwrap(text)[:1] in "[\"'" else _REFERENCE.search(text)  # a literal is no reference
     if reference is None:
         return states_in_text(text, kind)
     colon = text.find(":", reference.end())
     if colon >= 0 and text[colon + 1 :].strip():
         return states_in_text(text[colon + 1 :], kind)
-    return None
+    numbers = _RANGE.search(text)
+    if numbers is None or int(numbers.group(1)) > int(numbers.group(2)):
+        return StepsAbove()
+    return StepsAbove(int(numbers.group(1)), int(numbers.group(2)))
 
 
 @dataclass(frozen=True)
@@ -61,7 +94,7 @@ class Section:
     line: int  # the label's line
     last_line: int  # the last line of its value
     end: int  # where its value ends in the text
-    states: list[Any] | None  # FINAL: [the final state]; INTERMEDIATE: the states, None for "the steps above"
+    states: list[Any] | StepsAbove  # FINAL: [the final state]; INTERMEDIATE: the states, or where they are
     answer: tuple[list[Any], Any] | None = None  # a final label whose value is a whole answer object
 
 
@@ -73,21 +106,13 @@ def _fenced(layout: Layout, index: int) -> tuple[int, str] | None:
     return None
 
 
-def _literal(layout: Layout, index: int) -> tuple[int, Any] | None:
-    """(last line, value) of a literal that opens line ``index``."""
-    line = layout.lines[index]
-    start = line.start + len(line.text) - len(line.text.lstrip())
-    end = layout.spans.get(start)
-    if end is None:
-        return None
-    try:
-        value = parse_literal(layout.text[start:end])
-    except ValueError:
-        return None
-    last = index
-    while last + 1 < len(layout.lines) and layout.lines[last + 1].start < end:
-        last += 1
-    return last, value
+_ITEM_MARK = re.compile(r"[ \t]*(?:\d{1,4}[.)]|[-*+\u2022])[ \t]+(?=\S)")
+
+
+def _without_item_mark(row: str) -> str:
+    """A fenced row without its list number or bullet: ``1.  ypbv`` is ``ypbv``."""
+    mark = _ITEM_MARK.match(row)
+    return row[mark.end() :] if mark else row
 
 
 def _states_of(values: list[Any], kind: Kind) -> list[Any]:
@@ -117,15 +142,21 @@ def _value_below(layout: Layout, index: int, role: Role, kind: Kind) -> tuple[in
                 return closing, [value] if role is Role.FINAL else _states_of([value], kind)
             except ValueError:
                 pass
-        rows = [row for row in content.split("\n") if row.strip()]
+        rows = [_without_item_mark(row) for row in content.split("\n") if row.strip()]
         if role is Role.FINAL:
             return (closing, [parse_value(rows[0])]) if len(rows) == 1 else None
         return closing, states_in_text(rows[0], kind) if len(rows) == 1 else [state_in_text(r, kind) for r in rows]
     if line.label is not None and line.label.role is not Role.STEP:
         return None  # a heading over other labels
-    literal = _literal(layout, first)
+    if role is Role.FINAL and (line.cells is not None or line.rule):
+        return None  # a heading over a table ("**Result**" then the steps' table)
+    if role is Role.INTERMEDIATE and isinstance(kind, list) and line.text.lstrip().startswith("["):
+        rows = walkthrough_at(layout, first, kind)  # list states one a line, as a matrix's rows
+        if rows is not None and rows.items is not None and all(isinstance(row, list) for row in rows.items):
+            return rows.last_line, rows.items
+    literal = layout.literal_at(first)
     if literal is not None:
-        last, value = literal
+        last, value, _ = literal
         return last, [value] if role is Role.FINAL else _states_of([value], kind)
     walk = walkthrough_at(layout, first, kind, single_entry=True)
     if walk is not None and role is Role.INTERMEDIATE and (len(walk.texts) > 1 or line.item or line.cells is not None):
@@ -138,8 +169,8 @@ def _value_below(layout: Layout, index: int, role: Role, kind: Kind) -> tuple[in
         last += 1
     if not rows:
         return None
-    if role is Role.FINAL:
-        return first, [state_in_text(rows[0], kind)]
+    if role is Role.FINAL:  # a value below may stand as a list item: "Final state:" then "- abc"
+        return first, [state_in_text(line.body if line.item else rows[0], kind)]
     return last - 1, states_in_text(rows[0], kind) if len(rows) == 1 else [state_in_text(r, kind) for r in rows]
 
 
@@ -148,43 +179,31 @@ def _final_section(index: int, end: int, value: Any, last_line: int | None = Non
     return Section(Role.FINAL, index, index if last_line is None else last_line, end, [value], parts)
 
 
-def _literal_from(layout: Layout, index: int, column: int) -> tuple[int, Any] | None:
-    """(last line, value) of a literal that starts at ``column`` of line ``index`` and
-    goes on over the lines below (``intermediate = [`` ... ``]``)."""
-    line = layout.lines[index]
-    start = line.start + column
-    end = layout.spans.get(start)
-    if end is None or end <= line.end:
-        return None
-    try:
-        value = parse_literal(layout.text[start:end])
-    except ValueError:
-        return None
-    last = index
-    while last + 1 < len(layout.lines) and layout.lines[last + 1].start < end:
-        last += 1
-    return last, value
-
-
-def _inline_sections(index: int, end: int, role: Role, value: str, kinds: tuple[Kind, Kind]) -> list[Section]:
-    """The sections of a label whose value stands on its line; a final value may carry
-    the intermediate states after it, and the other way round."""
+def _inline_sections(layout: Layout, index: int, role: Role, value: str, kinds: tuple[Kind, Kind]) -> list[Section]:
+    """The sections of a label whose value stands on line ``index``; a final value may
+    carry the intermediate states after it, and the other way round (with the final value
+    on its line, or below it: "..., and the final list is:")."""
+    end = layout.lines[index].end
     if role is Role.FINAL:
         inline = _THEN_INTERMEDIATE.search(value)
         final_text = value if inline is None else value[: inline.start()]
         found = [_final_section(index, end, state_in_text(final_text, kinds[1]))]
         if inline is not None:
-            found.append(
-                Section(Role.INTERMEDIATE, index, index, end, _listed_or_referenced(value[inline.end() :], kinds[0]))
-            )
+            listed = value[inline.end() :].strip().removeprefix(":")
+            found.append(Section(Role.INTERMEDIATE, index, index, end, _listed_or_referenced(listed, kinds[0])))
         return found
-    inline = _THEN_FINAL.search(value)
+    inline = _final_clause(value)
     listed = value if inline is None else value[: inline.start()]
     found = [Section(role, index, index, end, _listed_or_referenced(listed, kinds[0]))]
-    final_text = "" if inline is None else value[inline.end() :].strip()
-    # "... and the final string is" with the value below is read as its own label; "the
-    # result of Step 13" points at a state instead of giving it
-    if final_text and not _POINTER.search(final_text):
+    if inline is None:
+        return found
+    final_text = value[inline.end() :].strip().removeprefix(":").strip()
+    if not final_text:
+        below = _value_below(layout, index, Role.FINAL, kinds[1])
+        if below is not None:
+            last, states = below
+            found.append(_final_section(index, layout.lines[last].end, states[0], last))
+    elif not _POINTER.search(final_text):  # "the result of Step 13" points at a state instead of giving it
         found.append(_final_section(index, end, state_in_text(final_text, kinds[1])))
     return found
 
@@ -199,15 +218,16 @@ def read_sections(layout: Layout, kinds: tuple[Kind, Kind]) -> list[Section]:
         role = label.role
         kind = kinds[0] if role is Role.INTERMEDIATE else kinds[1]
         column = len(line.text) - len(line.text[label.value_start :].lstrip()) if label.value else -1
-        spanning = _literal_from(layout, index, column) if label.value[:1] in ("[", "{") else None
-        if spanning is not None:  # intermediate = [ ... over several lines ... ]
-            last, value = spanning
+        spanning = layout.literal_at(index, column) if label.value[:1] in ("[", "{") else None
+        if spanning is not None and spanning[2] > line.end:  # intermediate = [ ... over several lines ... ]
+            last, value, _ = spanning
             end = layout.lines[last].end
             section = _final_section(index, end, value, last) if role is Role.FINAL else None
             found.append(section or Section(role, index, last, end, _states_of([value], kind)))
             continue
-        if label.value and not label.value.endswith(":"):  # "... as follows:" introduces the value below
-            found += _inline_sections(index, line.end, role, label.value, kinds)
+        introduces = label.value.endswith(":") and not (role is Role.INTERMEDIATE and _final_clause(label.value))
+        if label.value and not introduces:  # "... as follows:" introduces the value below
+            found += _inline_sections(layout, index, role, label.value, kinds)
             continue
         below = _value_below(layout, index, role, kind)
         if below is None:

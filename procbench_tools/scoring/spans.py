@@ -28,11 +28,15 @@ def bracket_spans(text: str) -> dict[int, int]:
         if not level:
             break
         spans.update(level)
-        if height < MAX_HEIGHT:  # the found pairs become parentheses
-            characters = list(masked)
+        if height < MAX_HEIGHT:  # the found pairs become parentheses, which exposes the next level
+            pieces, previous = [], 0
             for start, end in level:
-                characters[start], characters[end - 1] = "(", ")"
-            masked = "".join(characters)
+                pieces += (masked[previous:start], "(", masked[start + 1 : end - 1], ")")
+                previous = end
+            pieces.append(masked[previous:])
+            masked = "".join(pieces)
+            if "[" not in masked and "{" not in masked:
+                break
     return spans
 
 

@@ -27,20 +27,24 @@ _LATEX_WRAPPER = re.compile(r"\\(?:boxed|text|texttt|mathrm|mathtt|textbf|mathbf
 _MATH = (("$$", "$$"), ("$", "$"), ("\\(", "\\)"), ("\\[", "\\]"))
 _MARKS = ("**", "__", "*", "_", "`")  # backticks are markup: `[1_7]` is a list, `12` a number where ints are
 _MARK_STARTS = frozenset("*_`")
+_MARKUP_ENDS = frozenset("*_`$\\)]}.,;!\"'\u2713\u2714\u2705")  # a text that starts or ends otherwise has no markup
 _REMARK_ENDS = frozenset(")\u2713\u2714\u2705")
 _REMARK_MARKS = ("\u2190", " #")
 _CLOSING_MARKS = frozenset("]}\"'`*_$)")
 _QUOTES = ('"', "'", "\u201c\u201d", "\u2018\u2019")
-# A value marked off at the end of an explained line: bold, backticks or quotes.
-_MARKED_AT_END = re.compile(r"""(\*\*|__|`|")([^\n]*?)\1$""")
+# A value marked off at the end of an explained line: bold or backticks (quotes end
+# sentences too: 'no longer, "I wish we had some acquaintance in Bath!"').
+_MARKED_AT_END = re.compile(r"""(\*\*|__|`)([^\n]*?)\1$""")
 # A value marked off at the start of a text, with prose after it: "**x**, with ..."
 _MARKED_AT_START = re.compile(r"""(\*\*|__|`|"|\$)([^\n]+?)\1(?=[\s,.;:!)]|$)""")
 # "abc (final)", "abc ✓", "abc ← here", "abc   # a comment"
 _TRAILING_REMARK = re.compile(r"(?:\s+\([^()]*\)|\s*[\u2713\u2714\u2705]+|\s+\u2190.*|\s+#(?:\s.*)?)$")
 _TRAILING_STOP = re.compile(r"(?<=[\]\}\"'`*_$)])[.,;!]+$")  # "[a, b]." and "`abc`." end a sentence
 _DESCRIPTION = re.compile(r"[^\n:]{1,40}?:[ \t]+")  # "remove d: " before a state
+_BECOMES = re.compile(r"\b(?:becomes|becoming|is now|are now|gives|giving|yields|results in|resulting in)\b:?", re.I)
+_BOLD_LEAD = re.compile(r"(\*\*|__)[^*_\n]{1,60}?:\1[ \t]+(?=\S)|(\*\*|__)[^*_\n]{1,60}?\2:[ \t]+(?=\S)")
 _LEADING_NOTE = re.compile(r"\([^()\n]{1,40}\)[ \t]+(?=\S)")
-_COMMA_SEPARATED = re.compile(r"\s*[,;]\s*(?:and\s+)?")
+_COMMA_SEPARATED = re.compile(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+")
 
 
 def _strip_pair(text: str, opening: str, closing: str) -> str | None:
@@ -54,6 +58,10 @@ def unwrap(text: str) -> str:
     closing markup, a trailing remark in parentheses or a check mark (quotes are kept: they
     say "a string")."""
     text = text.strip()
+    if not text or (
+        text[0] not in _MARKUP_ENDS and text[-1] not in _MARKUP_ENDS and " #" not in text and "\u2190" not in text
+    ):
+        return text  # nothing to take off: the common case
     while text:
         before = text
         if text[-1] in _REMARK_ENDS or any(mark in text for mark in _REMARK_MARKS):
@@ -79,15 +87,16 @@ def unwrap(text: str) -> str:
 
 
 def _quoted(text: str) -> str | None:
-    """The content of ``text`` when it is one quoted string."""
+    """The content of ``text`` when it is one quoted string (a JSON string may hold escaped
+    quotes)."""
+    if len(text) >= 2 and text[0] == text[-1] == '"':
+        try:
+            return str(json.loads(text))
+        except ValueError:
+            pass
     for quotes in _QUOTES:
         opening, closing = quotes[0], quotes[-1]
         if len(text) >= 2 and text[0] == opening and text[-1] == closing and opening not in text[1:-1]:
-            if opening == '"':
-                try:
-                    return str(json.loads(text))
-                except ValueError:
-                    pass
             return text[1:-1]
     return None
 
@@ -114,10 +123,17 @@ def parse_value(text: str) -> Any:
 
 
 def after_last_arrow(text: str) -> str:
-    """The text after the last arrow of ``text`` (all of it without an arrow)."""
+    """The text after the last arrow of ``text``, or after the last "becomes" (``The list
+    becomes: a, b``); all of it without either."""
     found = 0
     for match in _ARROW.finditer(text):
         found = match.end()
+    for match in _BECOMES.finditer(text, found):
+        rest = unwrap(text[match.end() :])
+        if (
+            match.group().endswith(":") or rest[:1] == "[" or " " not in rest
+        ):  # not "The program is now self-propelled."
+            found = match.end()
     return text[found:]
 
 
@@ -148,6 +164,9 @@ def state_in_text(text: str, kind: Kind = None) -> Any:
         return ""
     if rest[0] == "(" and _LEADING_NOTE.match(rest):  # "(controversial.) A wild bullet."
         rest = rest[_LEADING_NOTE.match(rest).end() :]  # type: ignore[union-attr]
+    bold_lead = _BOLD_LEAD.match(rest)
+    if bold_lead is not None:  # "**Cut at 14:** [...]": a bold description before the state
+        rest = rest[bold_lead.end() :]
     if rest[0] in "[{\"'`$" or rest.startswith(("**", "__", "\\")):
         return parse_value(rest)
     marked = _MARKED_AT_END.search(rest)
@@ -164,6 +183,54 @@ def state_in_text(text: str, kind: Kind = None) -> Any:
     return parse_value(rest)
 
 
+_BETWEEN_LITERALS = re.compile(r"\s*(?:[,;]|\u2192|->|=>)?\s*(?:(?:and|then|and then)\s+)?")
+
+
+def _literal_sequence(text: str) -> list[Any] | None:
+    """Literals side by side, separated by commas, "then", "and" or arrows:
+    ``['yic', 'oxf'], then ['yic', 'o', 'xf'], and [...]``."""
+    values = []
+    position = 0
+    while position < len(text):
+        if text[position] != "[":
+            return None
+        end = _bracket_end(text, position)
+        if end is None:
+            return None
+        try:
+            values.append(parse_literal(text[position:end]))
+        except ValueError:
+            return None
+        position = _BETWEEN_LITERALS.match(text, end).end()  # type: ignore[union-attr]
+        if position == end and end < len(text.rstrip(". ")):
+            return None
+        if text[position:].strip(". ") == "":
+            break
+    return values
+
+
+def _bracket_end(text: str, start: int) -> int | None:
+    """Where the bracketed span that opens at ``text[start]`` ends (quotes respected)."""
+    depth, position, quote = 0, start, ""
+    while position < len(text):
+        character = text[position]
+        if quote:
+            if character == "\\":
+                position += 1
+            elif character == quote:
+                quote = ""
+        elif character in "\"'":
+            quote = character
+        elif character == "[":
+            depth += 1
+        elif character == "]":
+            depth -= 1
+            if depth == 0:
+                return position + 1
+        position += 1
+    return None
+
+
 def states_in_text(text: str, kind: Kind = None) -> list[Any]:
     """Several states written in one text: a list literal (of states), lists side by side,
     an arrow chain, or values separated by commas; one state otherwise."""
@@ -173,14 +240,13 @@ def states_in_text(text: str, kind: Kind = None) -> list[Any]:
     equals = text.rfind("= [")
     if equals > 0 and text[0] != "[":  # "[S_1, S_2, ..., S_23] = [00000000, ...]"
         text = text[equals + 2 :]
+    if "`[" in text:
+        text = text.replace("`", "")  # `[0, 1]`, `[1, 1]`: backticks are markup
     if text[0] == "[":
         try:
             value = parse_literal(text)
         except ValueError:
-            try:
-                value = parse_literal(f"[{text}]")  # [a, b], [c, d]
-            except ValueError:
-                value = None
+            value = _literal_sequence(text)  # [a, b], then [c, d]
         if isinstance(value, list):
             is_one_list_state = isinstance(kind, list) and not any(isinstance(item, list) for item in value)
             return [value] if is_one_list_state and value else value

@@ -21,7 +21,6 @@ from typing import Any
 
 from .labels import Role
 from .layout import Layout, Line
-from .literals import parse_literal
 from .state_types import Kind
 from .values import state_in_text, unwrap
 
@@ -31,8 +30,13 @@ STATE_COLUMN_WORDS = (
     *("pieces", "tokens", "letters", "current"),
 )
 _ARROW_AT_END = re.compile(r"(?:->|=>|[\u2192\u27f6\u21d2\u27f9])\s*$")
-_FINAL_MARK = re.compile(r"\bfinal\b", re.I)
+# An entry that calls itself final: "... (final)", "... — final", "... final state" at its end
+# (not "the final exam" inside a sentence state).
+_FINAL_MARK = re.compile(
+    r"\((?:the\s+)?final(?:\s+state)?\)|(?:[-\u2013\u2014]\s*|\b)final(?:\s+state)?[\s*_:!.)]*$", re.I
+)
 _ARROW = re.compile(r"->|=>|[\u2192\u27f6\u21d2\u27f9]")
+ENTRIES_WITH_LINES_BELOW = ("step", "number", "bullet", "header")  # the state may stand on a line below these
 HEADER_LENGTH = 80  # a header line over its state is at most this long
 _KEYED = re.compile(r"[ \t]*[^\s:=][^:=\n]{0,30}(?::|[ \t]=)[ \t]+\S")  # "(0,7): [rk, yo]", "ip = [0, 1]"
 
@@ -61,6 +65,10 @@ class Walkthrough:
         return states
 
 
+def _indent(line: Line) -> int:
+    return len(line.text) - len(line.text.lstrip(" \t"))
+
+
 def _is_header(layout: Layout, index: int) -> bool:
     """A short header line with the state on the line right below it: ``**[4] rage.**``,
     ``[10] Matrilineal:``, ``### After [8] → "Obstreperous"``."""
@@ -76,6 +84,14 @@ def _is_header(layout: Layout, index: int) -> bool:
 
 
 def _entry_kind(layout: Layout, index: int) -> str | None:
+    """The kind of entry line ``index`` is, if any (worked out once per line)."""
+    kinds = layout.found.setdefault("entry kinds", {})
+    if index not in kinds:
+        kinds[index] = _kind_of_entry(layout, index)
+    return kinds[index]  # type: ignore[no-any-return]
+
+
+def _kind_of_entry(layout: Layout, index: int) -> str | None:
     line = layout.lines[index]
     label = line.label
     if label is not None:
@@ -145,23 +161,32 @@ def _table(layout: Layout, index: int, kind: Kind) -> Walkthrough | None:
     return Walkthrough(index, last, [(row[column], "") for row in rows], kind, False, None, from_zero)
 
 
-def _literal(layout: Layout, index: int) -> Walkthrough | None:
-    """A list literal that stands on its own lines, starting on line ``index``."""
-    line = layout.lines[index]
-    start = line.start + len(line.text) - len(line.text.lstrip())
-    end = layout.spans.get(start)
-    if end is None or layout.text[start] != "[" or layout.text[end:].split("\n", 1)[0].strip(" .,"):
+def _literal_on_lines(layout: Layout, index: int) -> tuple[int, Any] | None:
+    """(last line, value) of a list literal that starts line ``index`` and ends a line."""
+    found = layout.literal_at(index)
+    if found is None or not isinstance(found[1], list) or layout.text[found[2] :].split("\n", 1)[0].strip(" .,"):
         return None
-    try:
-        value = parse_literal(layout.text[start:end])
-    except ValueError:
+    return found[0], found[1]
+
+
+def _literal(layout: Layout, index: int, kind: Kind) -> Walkthrough | None:
+    """A list literal that stands on its own lines, starting on line ``index``: a list of
+    states, or (where states are lists and its items are not) one state a line, as the
+    rows of a matrix."""
+    found = _literal_on_lines(layout, index)
+    if found is None:
         return None
-    if not isinstance(value, list) or len(value) < 2:
-        return None
-    last = index
-    while last + 1 < len(layout.lines) and layout.lines[last + 1].start < end:
-        last += 1
-    return Walkthrough(index, last, [], None, False, value)
+    last, value = found
+    if not (isinstance(kind, list) and value and not any(isinstance(item, list) for item in value)):
+        return Walkthrough(index, last, [], None, False, value) if len(value) >= 2 else None
+    rows = [value]
+    while (following := layout.next_content(last + 1, 0)) is not None:
+        row = _literal_on_lines(layout, following)
+        if row is None or any(isinstance(item, list) for item in row[1]):
+            break
+        last, value = row
+        rows.append(value)
+    return Walkthrough(index, last, [], None, False, rows) if len(rows) >= 2 else None
 
 
 def walkthrough_at(layout: Layout, index: int, kind: Kind, single_entry: bool = False) -> Walkthrough | None:
@@ -171,9 +196,11 @@ def walkthrough_at(layout: Layout, index: int, kind: Kind, single_entry: bool = 
     lines = layout.lines
     first = lines[index]
     if first.cells is not None:
-        return _table(layout, index, kind)
+        table = _table(layout, index, kind)
+        rows = table.last_line - table.first_line - 1 if table is not None else 0
+        return table if table is not None and (rows >= 2 or single_entry) else None
     if first.text.lstrip().startswith("[") and first.label is None and not first.item:
-        return _literal(layout, index)
+        return _literal(layout, index, kind)
     entry_kind = _entry_kind(layout, index)
     if entry_kind is None or (first.label is not None and first.label.role is Role.INITIAL):
         return None
@@ -181,10 +208,14 @@ def walkthrough_at(layout: Layout, index: int, kind: Kind, single_entry: bool = 
     last = position = index
     number = 0
     final_marked = False
+    indent = _indent(first)
     while position < len(lines) and position <= last + 2 and not final_marked:
         line = lines[position]
         this_kind = _entry_kind(layout, position)
-        if this_kind == entry_kind:
+        if line.item and position > index and _indent(line) > indent and texts and position == last + 1:
+            texts[-1] = (texts[-1][0], line.body)  # a nested item under an entry: "  - State: [...]"
+            last = position
+        elif this_kind == entry_kind:
             step = _number(line)
             if step is not None and number and step <= number:
                 break  # a new walk-through
@@ -194,7 +225,13 @@ def walkthrough_at(layout: Layout, index: int, kind: Kind, single_entry: bool = 
             last = position
         elif line.blank or line.fence:
             pass
-        elif this_kind is None and line.label is None and position == last + 1 and texts and entry_kind != "arrow":
+        elif (
+            entry_kind in ENTRIES_WITH_LINES_BELOW
+            and position == last + 1
+            and texts
+            and line.label is None
+            and this_kind in (None, "arrow", "keyed")
+        ):
             texts[-1] = (texts[-1][0], line.text)  # the state on the line below its entry
             last = position
         else:
@@ -210,7 +247,9 @@ def read_walkthroughs(layout: Layout, kind: Kind, taken: set[int]) -> list[Walkt
     found = []
     index = 0
     while index < len(layout.lines):
-        if index not in taken:
+        line = layout.lines[index]
+        may_start = line.cells is not None or line.text.lstrip()[:1] == "[" or _entry_kind(layout, index) is not None
+        if index not in taken and may_start:
             walk = walkthrough_at(layout, index, kind)
             if walk is not None:
                 found.append(walk)

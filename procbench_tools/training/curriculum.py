@@ -33,14 +33,6 @@ class Stage:
     max_steps: int
 
 
-def _check_int(name: str, value: object, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be an int, got {value!r}")
-    if value < low:
-        raise ValueError(f"{name} must be at least {low}, got {value}")
-    return value
-
-
 @dataclass(frozen=True)
 class Curriculum:
     """Stages of step ranges, in stream order; the last one lasts forever."""
@@ -48,14 +40,16 @@ class Curriculum:
     stages: tuple[Stage, ...]
 
     def __post_init__(self) -> None:
+        from generators.settings import whole_number  # on first use: importing the rewards stays light
+
         if not self.stages:
             raise ValueError("a curriculum needs at least one stage")
         for number, stage in enumerate(self.stages):
             where = f"curriculum stage {number}"
             if stage.examples is not None or number < len(self.stages) - 1:
-                _check_int(f"{where}: examples", stage.examples, 1)
-            _check_int(f"{where}: min_steps", stage.min_steps, 1)
-            _check_int(f"{where}: max_steps", stage.max_steps, 1)
+                whole_number(f"{where}: examples", stage.examples, at_least=1)
+            whole_number(f"{where}: min_steps", stage.min_steps, at_least=1)
+            whole_number(f"{where}: max_steps", stage.max_steps, at_least=1)
             if stage.min_steps > stage.max_steps:
                 raise ValueError(f"{where}: min_steps {stage.min_steps} is larger than max_steps {stage.max_steps}")
 
@@ -73,7 +67,8 @@ class Curriculum:
                     raise ValueError(
                         f"curriculum stage {number} must be (examples, min_steps, max_steps), got {stage!r}"
                     )
-                stage = Stage(*stage)
+                examples, min_steps, max_steps = stage
+                stage = Stage(examples, min_steps, max_steps)  # type: ignore[arg-type]  # checked in __post_init__
             built.append(stage)
         return cls(tuple(built))
 
@@ -81,8 +76,10 @@ class Curriculum:
     def linear(cls, start: tuple[int, int], end: tuple[int, int], examples: int, stages: int) -> Curriculum:
         """``stages`` stages sharing ``examples`` examples, their ranges going evenly from
         ``start`` to ``end`` (the last stage, at ``end``, lasts forever)."""
-        _check_int("stages", stages, 1)
-        _check_int("examples", examples, stages)
+        from generators.settings import whole_number
+
+        whole_number("stages", stages, at_least=1)
+        whole_number("examples", examples, at_least=stages)
         bounds = []
         for number in range(stages):
             fraction = number / (stages - 1) if stages > 1 else 1.0

@@ -1,10 +1,11 @@
 """Keep evaluation data out of training data.
 
-An :class:`Exclusion` holds fixed-size digests (16-byte BLAKE2b) of the questions of a set
-of examples, each digest covering the task and the question, and of the corpus sentences
-that the sentence tasks' passages of the set are made of. A training example is excluded
-when its question is one of those questions, or when its passage uses one of those
-sentences (so a passage that merely overlaps a benchmark passage is excluded too).
+An :class:`Exclusion` holds the question hashes of a set of examples (the SHA-256 of task
+and question that example ids are made from, :func:`generators.benchmark.question_hash`)
+and the corpus sentences that the sentence tasks' passages of the set are made of (their
+``overlap_keys``). A training example is excluded when its question is one of those
+questions, or when its passage uses one of those sentences (so a passage that merely
+overlaps a benchmark passage is excluded too).
 
 ``benchmark_exclusion(tasks)`` is the default benchmark's (the 5,520 examples of
 ``procbench generate`` with default settings), computed task by task on first use and
@@ -15,34 +16,23 @@ folder, a Parquet file or a ``procbench generate`` JSON Lines file.
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import generators
-from generators.benchmark import DEFAULT_MAX_STEPS, DEFAULT_MIN_STEPS, DEFAULT_PER_STEP, DEFAULT_SEED
-
-DIGEST_SIZE = 16
-
-
-def _digest(text: str) -> bytes:
-    return hashlib.blake2b(text.encode("utf-8"), digest_size=DIGEST_SIZE).digest()
+from generators.benchmark import iter_examples, question_hash
+from generators.settings import Settings
 
 
-def question_digest(task: str, question: dict[str, Any]) -> bytes:
-    """Digest of ``(task, question)``; equal exactly when both are equal (up to the key
-    order of the question)."""
-    return _digest(json.dumps([task, question], sort_keys=True, ensure_ascii=False, separators=(",", ":")))
-
-
-def sentence_digests(task: str, question: dict[str, Any], label: dict[str, Any]) -> set[bytes]:
-    """Digests of the corpus sentences an example of a sentence task is made of (empty for
-    the other tasks). Text that is not made of corpus sentences is its own key."""
+def sentence_keys(task: str, question: dict[str, Any], label: dict[str, Any]) -> set[str]:
+    """The corpus sentences an example of a sentence task is made of (empty for the other
+    tasks). Text that is not made of corpus sentences is its own key."""
     keys = generators.get_task(task).overlap_keys
-    return set() if keys is None else {_digest(key) for key in keys(question, label)}
+    return set() if keys is None else keys(question, label)
 
 
 def sentence_tasks() -> tuple[str, ...]:
@@ -52,10 +42,10 @@ def sentence_tasks() -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class Exclusion:
-    """Digests of the questions and corpus sentences that training examples must avoid."""
+    """The question hashes and corpus sentences that training examples must avoid."""
 
-    questions: frozenset[bytes] = frozenset()
-    sentences: frozenset[bytes] = frozenset()
+    questions: frozenset[str] = frozenset()
+    sentences: frozenset[str] = frozenset()
 
     def __or__(self, other: Exclusion) -> Exclusion:
         return Exclusion(self.questions | other.questions, self.sentences | other.sentences)
@@ -67,34 +57,29 @@ class Exclusion:
         """Whether ``example`` (``task``, ``question``, ``label``) repeats an excluded
         question or uses an excluded sentence."""
         task, question = example["task"], example["question"]
-        if question_digest(task, question) in self.questions:
+        if question_hash(task, question) in self.questions:
             return True
-        return bool(self.sentences) and not self.sentences.isdisjoint(
-            sentence_digests(task, question, example["label"])
-        )
+        return bool(self.sentences) and not self.sentences.isdisjoint(sentence_keys(task, question, example["label"]))
 
     @classmethod
     def of_examples(cls, examples: Iterable[dict[str, Any]]) -> Exclusion:
         """The exclusion of a set of examples (each with ``task`` and ``question``; a
         missing ``label`` is solved)."""
-        questions: set[bytes] = set()
-        sentences: set[bytes] = set()
+        questions: set[str] = set()
+        sentences: set[str] = set()
         for example in examples:
             task = generators.canonical_name(example["task"])
             question = example["question"]
-            questions.add(question_digest(task, question))
+            questions.add(question_hash(task, question))
             if generators.get_task(task).overlap_keys is not None:
                 label = example.get("label") or generators.solve(task, question)
-                sentences |= sentence_digests(task, question, label)
+                sentences |= sentence_keys(task, question, label)
         return cls(frozenset(questions), frozenset(sentences))
 
 
 @functools.cache
 def _benchmark_task(task: str) -> Exclusion:
-    from generators.benchmark import iter_task_examples
-
-    steps = range(DEFAULT_MIN_STEPS, DEFAULT_MAX_STEPS + 1)
-    return Exclusion.of_examples(iter_task_examples(task, steps, DEFAULT_PER_STEP, DEFAULT_SEED))
+    return Exclusion.of_examples(iter_examples(Settings(tasks=(task,))))
 
 
 def benchmark_exclusion(tasks: Iterable[str] | None = None) -> Exclusion:
@@ -125,9 +110,13 @@ def _example(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def _parquet_rows(path: Path) -> Iterator[dict[str, Any]]:
+    import pyarrow as pa
     import pyarrow.parquet as pq
 
-    table = pq.read_table(path)
+    try:
+        table = pq.read_table(path)
+    except (OSError, pa.ArrowException) as error:
+        raise ValueError(f"dataset to exclude {path}: not a readable Parquet file ({error})") from None
     missing = {"task", "question"} - set(table.column_names)
     if missing:
         raise ValueError(f"{path} has no {' or '.join(sorted(missing))} column: it is not a ProcBench dataset")
@@ -137,17 +126,12 @@ def _parquet_rows(path: Path) -> Iterator[dict[str, Any]]:
 
 
 def _jsonl_rows(path: Path) -> Iterator[dict[str, Any]]:
-    with path.open(encoding="utf-8") as lines:
-        for number, line in enumerate(lines, start=1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except ValueError:
-                raise ValueError(f"{path}, line {number}: not JSON") from None
-            if not isinstance(row, dict) or "task" not in row or "question" not in row:
-                raise ValueError(f"{path}, line {number}: not a ProcBench example (needs task and question)")
-            yield _example(row)
+    from ..evaluation.lines import json_lines  # the project's one JSON Lines reader
+
+    for number, row in json_lines(path, "dataset to exclude", f"dataset to exclude {path}"):
+        if not isinstance(row, dict) or "task" not in row or "question" not in row:
+            raise ValueError(f"dataset to exclude {path}:{number}: not a ProcBench example (needs task and question)")
+        yield _example(row)
 
 
 def _files(path: Path) -> list[Path]:
@@ -168,7 +152,7 @@ def _exclusion_of_files(files: tuple[tuple[Path, int, int], ...]) -> Exclusion:
     return result
 
 
-def exclusion_from_path(path: str | Path) -> Exclusion:
+def exclusion_from_path(path: str | os.PathLike[str]) -> Exclusion:
     """The exclusion of a dataset on disk: a ``procbench export`` folder (every Parquet
     file under it), one Parquet file, or a ``procbench generate`` JSON Lines file. Cached
     per process while its files are unchanged."""

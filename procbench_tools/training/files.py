@@ -12,9 +12,12 @@ from typing import Any, TextIO
 
 from tqdm import tqdm
 
+from generators.example import COLUMNS
+
 from ..atomic import atomic_path, atomic_text_file
 
 PARQUET_BATCH = 10_000
+STREAM_COLUMNS = tuple(name for name in COLUMNS if name != "problem_name")  # a stream is not a set
 
 
 def is_parquet(output: str | os.PathLike[str]) -> bool:
@@ -43,17 +46,8 @@ def _write_parquet(path: os.PathLike[str], examples: Iterator[dict[str, Any]]) -
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    schema = pa.schema(
-        [
-            ("id", pa.string()),
-            ("task_id", pa.string()),
-            ("task", pa.string()),
-            ("steps", pa.int32()),
-            ("question", pa.string()),
-            ("label", pa.string()),
-            ("prompt", pa.string()),
-        ]
-    )
+    types = {"steps": pa.int32()}
+    schema = pa.schema([(name, types.get(name, pa.string())) for name in STREAM_COLUMNS])
     count = 0
     with pq.ParquetWriter(path, schema) as writer:
         while batch := [parquet_row(example) for example in itertools.islice(examples, PARQUET_BATCH)]:

@@ -14,6 +14,8 @@ import json
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from generators.settings import STREAM_MAX_STEPS, STREAM_MIN_STEPS, STREAM_SEED, true_or_false
+
 from .stream import Stream
 
 if TYPE_CHECKING:
@@ -29,10 +31,11 @@ def reference_answer(label: dict[str, Any]) -> str:
 
 def training_row(example: dict[str, Any], conversational: bool = False) -> dict[str, Any]:
     """A stream example as a row of the training dataset."""
-    prompt, completion = example["prompt"], reference_answer(example["label"])
+    prompt: str | list[dict[str, str]] = example["prompt"]
+    completion: str | list[dict[str, str]] = reference_answer(example["label"])
     if conversational:
-        prompt = [{"role": "user", "content": prompt}]
-        completion = [{"role": "assistant", "content": completion}]
+        prompt = [{"role": "user", "content": example["prompt"]}]
+        completion = [{"role": "assistant", "content": reference_answer(example["label"])}]
     return {
         "id": example["id"],
         "task": example["task"],
@@ -44,8 +47,8 @@ def training_row(example: dict[str, Any], conversational: bool = False) -> dict[
     }
 
 
-def _rows(settings: Stream, start: int, conversational: bool) -> Iterator[dict[str, Any]]:
-    for example in settings.iterate(start):
+def _rows(stream: Stream, start: int, conversational: bool) -> Iterator[dict[str, Any]]:
+    for example in stream.iterate(start):
         yield training_row(example, conversational)
 
 
@@ -70,9 +73,9 @@ def features(conversational: bool = False) -> datasets.Features:
 
 def iterable_dataset(
     tasks: Any = None,
-    min_steps: int = 1,
-    max_steps: int = 100,
-    seed: int = 0,
+    min_steps: int = STREAM_MIN_STEPS,
+    max_steps: int = STREAM_MAX_STEPS,
+    seed: int = STREAM_SEED,
     *,
     curriculum: Any = None,
     exclude_benchmark: bool = True,
@@ -91,9 +94,8 @@ def iterable_dataset(
     """
     import datasets
 
-    if not isinstance(conversational, bool):
-        raise ValueError(f"conversational must be True or False, got {conversational!r}")
-    settings = Stream(
+    true_or_false("conversational", conversational)
+    stream = Stream(
         tasks,
         min_steps,
         max_steps,
@@ -102,9 +104,9 @@ def iterable_dataset(
         exclude_benchmark=exclude_benchmark,
         exclude=exclude,
     )
-    settings.iterate(start)  # checks start now, not at the first example
+    stream.iterate(start)  # checks start now, not at the first example
     return datasets.IterableDataset.from_generator(
         _rows,
         features=features(conversational),
-        gen_kwargs={"settings": settings, "start": start, "conversational": conversational},
+        gen_kwargs={"stream": stream, "start": start, "conversational": conversational},
     )

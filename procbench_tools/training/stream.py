@@ -1,7 +1,8 @@
 """An endless, deterministic, decontaminated stream of ProcBench examples for training.
 
-``stream()`` yields examples shaped like ``procbench generate``'s lines (``id``,
-``task_id``, ``task``, ``steps``, ``question``, ``label``, ``prompt``), forever.
+``stream()`` yields examples with the columns of ``procbench generate``'s lines (``id``,
+``task``, ``task_name``, ``steps``, ``prompt``, ``question``, ``label``; no
+``problem_name``: a stream is not a set), forever.
 
 - **Deterministic, random access.** Example ``i`` is a pure function of the stream's
   settings and ``i``, so any prefix is reproducible, ``stream(start=i)`` resumes at ``i``,
@@ -32,7 +33,18 @@ from typing import Any
 
 import generators
 from generators.benchmark import DIGEST_LENGTH, question_hash
+from generators.example import example_row
 from generators.rng import derive_seed
+from generators.settings import (
+    STREAM_MAX_STEPS,
+    STREAM_MIN_STEPS,
+    STREAM_SEED,
+    SettingError,
+    check_step_order,
+    task_names,
+    true_or_false,
+    whole_number,
+)
 
 from .curriculum import Curriculum, Stage
 from .decontamination import Exclusion, benchmark_exclusion, exclusion_from_path
@@ -61,27 +73,21 @@ def _order(size: int, *key: object) -> tuple[int, ...]:
     return tuple(order)
 
 
-def _int(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be an int, got {value!r}")
-    return value
-
-
-def _tasks(tasks: str | Sequence[str] | None) -> tuple[str, ...]:
-    if tasks is None:
-        return tuple(generators.TASKS)
-    names = [tasks] if isinstance(tasks, str) else list(tasks)
-    if not names:
-        raise ValueError(f"tasks must name at least one task; valid tasks are {', '.join(generators.TASKS)}")
-    return tuple(dict.fromkeys(generators.canonical_name(name) for name in names))
-
-
 def _paths(exclude: PathLike | Sequence[PathLike] | None) -> tuple[PathLike, ...]:
     if exclude is None:
         return ()
     if isinstance(exclude, (str, os.PathLike)):
         return (exclude,)
     return tuple(exclude)
+
+
+def _stage_outside(number: int, stage: Stage, min_steps: int, max_steps: int) -> SettingError:
+    return SettingError(
+        lambda named: (
+            f"curriculum stage {number} ({stage.min_steps}..{stage.max_steps} steps) is outside "
+            f"{named('min_steps')}..{named('max_steps')} ({min_steps}..{max_steps})"
+        )
+    )
 
 
 class Stream:
@@ -93,38 +99,34 @@ class Stream:
     def __init__(
         self,
         tasks: str | Sequence[str] | None = None,
-        min_steps: int = 1,
-        max_steps: int = 100,
-        seed: int = 0,
+        min_steps: int = STREAM_MIN_STEPS,
+        max_steps: int = STREAM_MAX_STEPS,
+        seed: int = STREAM_SEED,
         *,
         curriculum: Curriculum | Sequence[Any] | None = None,
         exclude_benchmark: bool = True,
         exclude: PathLike | Sequence[PathLike] | None = None,
         answer_format: bool = True,
     ) -> None:
-        self.tasks = _tasks(tasks)
-        self.min_steps = _int("min_steps", min_steps)
-        self.max_steps = _int("max_steps", max_steps)
-        self.seed = _int("seed", seed)
-        if min_steps > max_steps:
-            raise ValueError(f"min_steps {min_steps} is larger than max_steps {max_steps}")
+        self.tasks = task_names(tasks)
+        self.min_steps = whole_number("min_steps", min_steps)
+        self.max_steps = whole_number("max_steps", max_steps)
+        self.seed = whole_number("seed", seed)
+        check_step_order(min_steps, max_steps)
         lowest = min(generators.step_range(task).start for task in self.tasks)
         highest = max(generators.step_range(task).stop - 1 for task in self.tasks)
         if min_steps < lowest or max_steps > highest:
-            raise ValueError(f"these tasks take steps from {lowest} to {highest}, not {min_steps}..{max_steps}")
-        for name, flag in (("exclude_benchmark", exclude_benchmark), ("answer_format", answer_format)):
-            if not isinstance(flag, bool):
-                raise ValueError(f"{name} must be True or False, got {flag!r}")
-        self.answer_format = answer_format
+            raise SettingError(
+                lambda named: f"these tasks take steps from {lowest} to {highest}, not {min_steps}..{max_steps}"
+            )
+        true_or_false("exclude_benchmark", exclude_benchmark)
+        self.answer_format = true_or_false("answer_format", answer_format)
         self.curriculum = (
             Curriculum((Stage(None, min_steps, max_steps),)) if curriculum is None else Curriculum.of(curriculum)
         )
         for number, stage in enumerate(self.curriculum.stages):
             if stage.min_steps < min_steps or stage.max_steps > max_steps:
-                raise ValueError(
-                    f"curriculum stage {number} ({stage.min_steps}..{stage.max_steps} steps) is outside "
-                    f"min_steps..max_steps ({min_steps}..{max_steps})"
-                )
+                raise _stage_outside(number, stage, min_steps, max_steps)
         # _steps[stage][task index]: the step counts the task takes in that stage's range.
         self._steps = [[self._task_steps(task, stage) for task in self.tasks] for stage in self.curriculum.stages]
         exclusion = benchmark_exclusion(self.tasks) if exclude_benchmark else Exclusion()
@@ -145,8 +147,7 @@ class Stream:
 
     def plan(self, position: int) -> tuple[str, int]:
         """``(task, steps)`` of the example at ``position``."""
-        if isinstance(position, bool) or not isinstance(position, int) or position < 0:
-            raise ValueError(f"a stream position is an int of at least 0, got {position!r}")
+        whole_number("position", position, at_least=0)
         stage, offset = self.curriculum.stage_at(position)
         block, slot = divmod(offset, len(self.tasks))
         index = _order(len(self.tasks), self.seed, "tasks", stage, block)[slot]
@@ -168,16 +169,11 @@ class Stream:
                 f"{task}: no example with {steps} steps outside the excluded data in {MAX_REDRAWS} draws; "
                 "choose other step counts or exclude less"
             )
-        return {
-            "id": stream_id(task, steps, self.seed, position, example["question"]),
-            "task_id": generators.TASK_IDS[task],
-            **example,
-        }
+        return example_row(stream_id(task, steps, self.seed, position, example["question"]), example)
 
     def iterate(self, start: int = 0) -> Iterator[dict[str, Any]]:
         """The examples from ``start`` on, forever."""
-        if isinstance(start, bool) or not isinstance(start, int) or start < 0:
-            raise ValueError(f"start must be an int of at least 0, got {start!r}")
+        whole_number("start", start, at_least=0)
         return map(self.example, itertools.count(start))
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
@@ -186,9 +182,9 @@ class Stream:
 
 def stream(
     tasks: str | Sequence[str] | None = None,
-    min_steps: int = 1,
-    max_steps: int = 100,
-    seed: int = 0,
+    min_steps: int = STREAM_MIN_STEPS,
+    max_steps: int = STREAM_MAX_STEPS,
+    seed: int = STREAM_SEED,
     *,
     curriculum: Curriculum | Sequence[Any] | None = None,
     exclude_benchmark: bool = True,

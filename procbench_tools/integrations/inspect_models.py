@@ -1,4 +1,5 @@
-"""The one place a horizon run talks to a model: inspect-ai's model API.
+"""The one place procbench talks to a model (``procbench horizon``, ``procbench evaluate
+--extractor``): inspect-ai's model API.
 
 :func:`make_model` builds the model from the same names and options as ``inspect eval``
 (``openai/gpt-4o-mini``, ``openai-api/vllm/MODEL`` with a base URL, ``mockllm/model``, ...);
@@ -48,15 +49,17 @@ def make_model(
     timeout: int | None = None,
     max_tokens: int | None = None,
     temperature: float | None = None,
+    option: str = "--model",
 ) -> Any:
     """``inspect_ai.model.get_model`` with the run's options; ``ValueError`` with inspect's
-    message when the name or an option is not accepted."""
+    message when the name or an option is not accepted (``option`` names the option that
+    gave the name)."""
     try:
         from inspect_ai.model import GenerateConfig, get_model
     except ImportError:
         raise ValueError(
-            "procbench horizon calls models through inspect-ai, which is not installed; install the inspect extra "
-            "(from this repository: .venv/bin/pip install '.[inspect]')"
+            f"{option} {name}: procbench calls models through inspect-ai, which is not installed; "
+            "install the inspect extra (from this repository: .venv/bin/pip install '.[inspect]')"
         ) from None
 
     arguments = dict(model_args or {})
@@ -72,14 +75,17 @@ def make_model(
     try:
         return get_model(name, base_url=base_url, config=config, **arguments)
     except Exception as error:  # inspect raises many kinds for a bad name, a missing key or package
-        raise ValueError(f"--model {name}: {describe_error(error)}") from None
+        raise ValueError(f"{option} {name}: {describe_error(error)}") from None
 
 
-async def ask(model: Any, prompt: str, cache: Any = None) -> Reply:
-    """Send ``prompt`` as one user message; the reply, its finish reason and its tokens."""
-    from inspect_ai.model import ChatMessageUser
+async def ask(model: Any, prompt: str, cache: Any = None, config: Any = None) -> Reply:
+    """Send ``prompt`` as one user message (with ``config``, an inspect ``GenerateConfig``
+    for this call, if given); the reply, its finish reason and its tokens."""
+    from inspect_ai.model import ChatMessageUser, GenerateConfig
 
-    output = await model.generate([ChatMessageUser(content=prompt)], cache=cache or False)
+    output = await model.generate(
+        [ChatMessageUser(content=prompt)], cache=cache or False, config=config or GenerateConfig()
+    )
     usage = output.usage
     return Reply(
         text=output.completion,

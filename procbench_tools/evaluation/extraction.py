@@ -1,0 +1,171 @@
+"""The paper's extraction, as an option: a language model turns each reply into the answer.
+
+The ProcBench paper turned replies into JSON with GPT-4o and structured output before
+scoring. ``procbench evaluate --extractor MODEL`` does the same, beside the project's
+answer reader, so that a report can show both and where they differ. The extractor is
+asked for the answer the reply states (never the correct one), in a JSON schema made from
+the reference's state types (never its values); it is called through inspect-ai's model API
+(``integrations/inspect_models.py``: any model name ``inspect eval`` takes, inspect's
+concurrency and retries), and every extraction is kept in an on-disk cache keyed by the
+model, the schema and the reply, so a rerun asks for nothing it has asked before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..scoring.objects import answer_parts
+from ..scoring.state_types import Kind, state_kinds
+
+INSTRUCTIONS = """\
+Below is a reply that a model wrote to a step-by-step task. Extract the answer that the reply \
+itself states: its intermediate states in order, and its final state. Do not solve the task \
+and do not correct the reply: copy what it gives, even where it is wrong. Leave out an initial \
+state that the reply shows only as the starting point. Give each state in the type the \
+schema asks for. If the reply states no final answer, answer {"intermediate": [], "final": null}.
+
+Reply:
+<<<
+{reply}
+>>>"""
+SCHEMA_NAME = "procbench_answer"
+
+
+def _schema_of(kind: Kind) -> dict[str, Any]:
+    if isinstance(kind, list):
+        return {"type": "array", "items": _schema_of(kind[0])}
+    if kind is int:
+        return {"type": "integer"}
+    return {"type": "string"}
+
+
+def answer_schema(states: list[Any]) -> dict[str, Any]:
+    """The JSON schema of an answer to a question whose label has the state sequence
+    ``states``: its types, never its values."""
+    intermediate, final = state_kinds(states)
+    return {
+        "type": "object",
+        "properties": {
+            "intermediate": {"type": "array", "items": _schema_of(intermediate)},
+            "final": {"anyOf": [_schema_of(final), {"type": "null"}]},
+        },
+        "required": ["intermediate", "final"],
+        "additionalProperties": False,
+    }
+
+
+@dataclass(frozen=True)
+class Extraction:
+    """What the extractor made of one reply: the answer (``None`` when it found none or its
+    output was no answer) and its raw output."""
+
+    prediction: dict[str, Any] | None
+    output: str
+
+
+def parse_extraction(output: str) -> dict[str, Any] | None:
+    """The answer in an extractor's output (JSON, perhaps fenced), or ``None``."""
+    text = output.strip().removeprefix("```json").removeprefix("```").removesuffix("```").strip()
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    parts = answer_parts(value)
+    if parts is None or parts[1] is None:
+        return None
+    return {"intermediate": parts[0], "final": parts[1]}
+
+
+class ExtractionCache:
+    """Extractions kept on disk, one JSON line each, keyed by model, schema and reply."""
+
+    def __init__(self, folder: Path, model: str) -> None:
+        self.path = folder / (hashlib.sha256(model.encode()).hexdigest()[:16] + ".jsonl")
+        self.model = model
+        self.known: dict[str, str] = {}
+        if self.path.is_file():
+            for line in self.path.read_text(encoding="utf-8").splitlines():
+                try:
+                    entry = json.loads(line)
+                    self.known[entry["key"]] = entry["output"]
+                except (ValueError, KeyError, TypeError):
+                    continue  # a line cut short by a killed run: asked again
+
+    def key(self, reply: str, schema: dict[str, Any]) -> str:
+        material = json.dumps([self.model, schema, reply], sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(material.encode()).hexdigest()
+
+    def add(self, key: str, output: str) -> None:
+        self.known[key] = output
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self.path.open("a", encoding="utf-8") as file:  # one line per write: appends stay whole
+            file.write(json.dumps({"key": key, "output": output}, ensure_ascii=False) + "\n")
+            file.flush()
+            os.fsync(file.fileno())
+
+
+def default_cache_folder() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "procbench" / "extractions"
+
+
+async def _extract_all(
+    model: Any, items: list[tuple[str, list[Any]]], cache: ExtractionCache, progress: Any
+) -> list[Extraction]:
+    from inspect_ai.model import GenerateConfig, ResponseSchema
+    from inspect_ai.util import JSONSchema
+
+    from ..integrations.inspect_models import ask
+
+    async def one(reply: str, states: list[Any]) -> Extraction:
+        schema = answer_schema(states)
+        key = cache.key(reply, schema)
+        if key not in cache.known:
+            config = GenerateConfig(
+                response_schema=ResponseSchema(name=SCHEMA_NAME, json_schema=JSONSchema.model_validate(schema))
+            )
+            answer = await ask(model, INSTRUCTIONS.replace("{reply}", reply), config=config)
+            cache.add(key, answer.text)
+        if progress is not None:
+            progress.update(1)
+        output = cache.known[key]
+        return Extraction(parse_extraction(output), output)
+
+    return list(await asyncio.gather(*(one(reply, states) for reply, states in items)))
+
+
+def extract_answers(
+    model_name: str,
+    items: Iterable[tuple[str, list[Any]]],
+    *,
+    cache_folder: Path | None = None,
+    base_url: str | None = None,
+    max_connections: int | None = None,
+    model_args: dict[str, Any] | None = None,
+    progress: bool = True,
+) -> list[Extraction]:
+    """What ``model_name`` extracts from each ``(reply, reference states)`` of ``items``, in
+    order. ``ValueError`` (one line, naming ``--extractor``) when the model cannot be used."""
+    from tqdm import tqdm
+
+    from ..integrations.inspect_models import describe_error, make_model
+
+    pending = list(items)
+    model = make_model(
+        model_name, base_url=base_url, max_connections=max_connections, model_args=model_args, option="--extractor"
+    )
+    cache = ExtractionCache(cache_folder or default_cache_folder(), model_name)
+    bar = tqdm(total=len(pending), desc=f"extracting with {model_name}", unit="reply", disable=not progress)
+    try:
+        return asyncio.run(_extract_all(model, pending, cache, bar))
+    except Exception as error:  # inspect and the model's client raise many kinds
+        raise ValueError(f"--extractor {model_name}: {describe_error(error)}") from None
+    finally:
+        bar.close()

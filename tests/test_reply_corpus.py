@@ -1,0 +1,98 @@
+"""The answer reader on real replies: the acceptance set of ``tests/fixtures/replies``.
+
+Each entry is a reply written by a language model to a ProcBench prompt as a user would send
+it, with the answer its writer states, recorded separately by the writer (see the folder's
+README). The reader must read at least ``REQUIRED`` of them as stated.
+"""
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import generators
+from procbench_tools.scoring.measures import states_match
+from procbench_tools.scoring.reader import read_answer
+
+CORPUS = Path(__file__).parent / "fixtures" / "replies" / "replies.jsonl"
+ENTRIES = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines()]
+REQUIRED = 0.97
+
+
+def same_state(ours, theirs):
+    """The same state by the scoring's matching rules (``"12"`` is 12); a state the writer
+    gives as the text ``"0_91_9"`` where the reference holds lists is read, in the reference's
+    type, as the one-item list ``["0_91_9"]``: the same text."""
+    if ours == theirs or states_match(ours, theirs) or states_match(theirs, ours):
+        return True
+    return isinstance(ours, list) and len(ours) == 1 and isinstance(theirs, str) and ours[0] == theirs
+
+
+def as_stated(read, stated):
+    """Whether a reading is the answer the writer states: the same number of states, each
+    the same (:func:`same_state`), or both no answer."""
+    if read is None or stated is None:
+        return read is None and stated is None
+    ours = [*read["intermediate"], read["final"]]
+    theirs = [*stated["intermediate"], stated["final"]]
+    return len(ours) == len(theirs) and all(map(same_state, ours, theirs))
+
+
+def test_the_corpus_is_what_it_says():
+    assert len(ENTRIES) >= 400
+    assert {entry["task"] for entry in ENTRIES} == set(generators.TASKS)
+    assert {entry["prompt_style"] for entry in ENTRIES} == {"json", "free-form", "original"}
+    assert len({entry["persona"] for entry in ENTRIES}) >= 4
+    assert min(entry["steps"] for entry in ENTRIES) <= 2 and max(entry["steps"] for entry in ENTRIES) >= 24
+    assert len({entry["id"] for entry in ENTRIES}) == len(ENTRIES)
+    for entry in ENTRIES[::25]:  # each prompt is the one the generator makes for its question
+        example = generators.generate(
+            entry["task"], entry["steps"], entry["seed"], answer_format=entry["prompt_style"] == "json"
+        )
+        assert example["label"] == entry["label"]
+        if entry["prompt_style"] != "original":
+            assert example["prompt"] == entry["prompt"]
+
+
+def agreement(entries):
+    return sum(as_stated(read_answer(entry["reply"], entry["label"]), entry["stated"]) for entry in entries)
+
+
+def test_the_reader_reads_real_replies_as_their_writers_state_them():
+    read = Counter()
+    total = Counter()
+    misread = []
+    for entry in ENTRIES:
+        good = as_stated(read_answer(entry["reply"], entry["label"]), entry["stated"])
+        for key in ("all", entry["persona"], entry["prompt_style"]):
+            total[key] += 1
+            read[key] += good
+        if not good:
+            misread.append(entry["id"])
+    table = "\n".join(f"{key:12s} {read[key]:4d}/{total[key]:4d} {read[key] / total[key]:.3f}" for key in total)
+    assert read["all"] >= REQUIRED * total["all"], f"read as stated:\n{table}\nmisread: {misread}"
+
+
+def test_every_reply_to_a_json_prompt_is_read_as_stated():
+    asked_for_json = [entry for entry in ENTRIES if entry["prompt_style"] == "json"]
+    assert agreement(asked_for_json) == len(asked_for_json)
+
+
+@pytest.mark.parametrize(
+    ("reply", "stated"),
+    [  # the agreement rule itself
+        ({"intermediate": ["12"], "final": 24}, {"intermediate": [12], "final": 24}),
+        (None, None),
+    ],
+)
+def test_as_stated_matches_by_the_scoring_rules(reply, stated):
+    assert as_stated(reply, stated)
+
+
+def test_as_stated_tells_a_different_reading_apart():
+    assert not as_stated({"intermediate": [], "final": "ab"}, {"intermediate": ["a"], "final": "ab"})
+    assert not as_stated(None, {"intermediate": [], "final": "ab"})
+    assert not as_stated({"intermediate": ["a"], "final": "ab"}, {"intermediate": ["b"], "final": "ab"})
+    assert not as_stated({"intermediate": [], "final": ["a", "b"]}, {"intermediate": [], "final": "a"})
+    assert as_stated({"intermediate": [], "final": ["0_91_9"]}, {"intermediate": [], "final": "0_91_9"})
