@@ -10,8 +10,8 @@ as models write them (40% the JSON the prompt asks for after some reasoning, 15%
 with one wrong state, 15% ``Step N:`` lines with a final line, 10% a numbered walk-through
 in prose, 10% text with no answer, 10% structured ``prediction`` lines). Both revisions run
 ``procbench evaluate ANSWERS --dataset EXPORT --output REPORT`` in a fresh process: the old
-one from ``git archive`` of ``--old`` (default: the revision before the streaming report),
-the new one from this tree. Prints wall seconds, answer lines per second and the peak
+one from ``git archive`` of ``--old`` (default: ``main``; name the last revision before the
+streaming report, such as ``7c2d977``, once that is merged), the new one from this tree. Prints wall seconds, answer lines per second and the peak
 resident memory of each process (``wait4``'s ``ru_maxrss``), and checks that both report
 the same means. The exports and answers are kept in ``--work`` and reused.
 """
@@ -32,7 +32,7 @@ from typing import Any
 from arguments import positive_int
 
 ROOT = Path(__file__).resolve().parent.parent
-OLD = "f06dd21"  # main before the streaming report
+OLD = "main"
 TASK_STEP_COUNTS = 23 * 24  # tasks times step counts 2..25
 MEANS = ("prefix_accuracy", "sequential_match", "final_match", "prefix_match_length", "invalid_predictions", "n")
 REASONING = (
@@ -138,13 +138,17 @@ def main() -> None:
     parser.add_argument("--no-plots", action="store_true", help="time evaluate --no-plots")
     args = parser.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
-    old = old_tree(args.old, args.work)
+    revision = subprocess.run(
+        ["git", "rev-parse", "--short", args.old], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.strip()
+    old = old_tree(revision, args.work)
+    print(f"old: {args.old} ({revision}); new: {ROOT}")
     print(f"{'lines':>9}  {'revision':<8}  {'seconds':>8}  {'lines/s':>8}  {'peak MB':>8}")
     for lines in args.lines:
         export, answers = prepare(lines, args.work)
         count = sum(1 for _ in answers.open("rb"))
         results = {}
-        for name, tree in ((args.old, old), ("new", ROOT)):
+        for name, tree in ((revision, old), ("new", ROOT)):
             report = args.work / f"report-{name}-{count}"
             results[name] = measure(tree, export, answers, report, not args.no_plots)
             result = results[name]
@@ -153,8 +157,8 @@ def main() -> None:
                 f"{result['peak_mb']:>8.0f}",
                 flush=True,
             )
-        if results[args.old]["means"] != results["new"]["means"]:
-            print(f"  the means differ: old {results[args.old]['means']}, new {results['new']['means']}")
+        if results[revision]["means"] != results["new"]["means"]:
+            print(f"  the means differ: old {results[revision]['means']}, new {results['new']['means']}")
         else:
             print("  same means, n and invalid count")
 

@@ -156,6 +156,22 @@ def test_mean_pml_by_task_and_length():
     assert plots.mean_pml_by_task_and_length(tally) == {"Sort": {2: 1.0, 3: 1.5}, "Rotate": {5: 4.0}}
 
 
+def test_prediction_length_draws_a_sample_of_many_answers(tmp_path, monkeypatch):
+    import matplotlib.pyplot as plt
+
+    monkeypatch.setattr(plots, "DOTS", 4)
+    tally = ModelTally("m")
+    for steps in (2, 2, 3, 3, 3, 4, 4):
+        tally.add(scored("Sort", steps, Score(1.0, 1, 1, steps, True), length=steps))
+    drawn = []
+    monkeypatch.setattr(plt.Axes, "scatter", lambda axis, x, y, **options: drawn.append((list(y), options["label"])))
+    data = plots.FigureData({"m": tally.summary()}, {"m": tally}, {"m": None}, Counter({2: 2, 3: 3, 4: 2}))
+    plots.prediction_length(data, tmp_path)
+    ((lengths, label),) = drawn
+    assert label == "one answer (4 of 7 at random)" and len(lengths) == 4
+    assert Counter(lengths) <= Counter({2: 2, 3: 3, 4: 2})  # drawn without replacement
+
+
 def _summary(by_task):
     return {"by_task": {task: dict(zip(("sequential_match", "prefix_accuracy", "final_match"), v, strict=True))
                         for task, v in by_task.items()}}  # fmt: skip

@@ -51,6 +51,7 @@ PA_BUCKETS = [
     ("PA = 1", lambda pa: pa == 1),
 ]
 PA_COLOURS = ["#c0392b", "#e67e22", "#f1c40f", "#27ae60"]
+DOTS = 50_000  # answers drawn as dots in Figure 13 at most (a random sample of them beyond)
 
 
 def tasks_of(summaries: Summaries) -> list[str]:
@@ -332,10 +333,14 @@ def prediction_length(data: FigureData, folder: Path) -> list[Path]:
         colour = f"C{number % 10}"
         if pairs:
             counts = np.array([count for _, count in pairs])
+            if counts.sum() > DOTS:  # a sample, drawn without replacement: the figure's memory stays flat
+                counts = generator.multivariate_hypergeometric(counts, DOTS)
             steps = np.repeat(np.array([steps for (steps, _), _ in pairs], dtype=float), counts)
             lengths = np.repeat(np.array([length for (_, length), _ in pairs]), counts)
             jitter = generator.uniform(-0.3, 0.3, len(steps))
-            axis.scatter(steps + jitter, lengths, s=6, alpha=0.25, color=colour, linewidths=0, label="one answer")
+            readable = sum(tally.prediction_lengths.values())
+            dots = "one answer" if len(steps) == readable else f"one answer ({len(steps):,} of {readable:,} at random)"
+            axis.scatter(steps + jitter, lengths, s=6, alpha=0.25, color=colour, linewidths=0, label=dots)
             totals: Counter[int] = Counter()
             answers: Counter[int] = Counter()
             for (count_steps, length), count in pairs:

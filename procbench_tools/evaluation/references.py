@@ -230,7 +230,7 @@ def _hub_rows(repo_id: str, configs: tuple[str, ...]) -> Iterator[dict[str, Any]
     from ..hub.upload import load_hub_dataset
 
     for config in configs:
-        for split in load_hub_dataset(repo_id, config).values():  # type: ignore[attr-defined]
+        for split in load_hub_dataset(repo_id, config).values():
             yield from split
 
 

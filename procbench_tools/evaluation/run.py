@@ -216,9 +216,9 @@ def evaluate(
         summary["provenance"] = provenance(dataset_provenance(dataset, index.facts), files)
         figures = None
         if plots:
-            answered_by_any = [
+            answered_by_any = (
                 position for position in range(len(index)) if any(result.answered(position) for result in results)
-            ]
+            )
             figures = FigureData(
                 summary["models"],
                 {result.name: result.tally for result in results},
