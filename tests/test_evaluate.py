@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+import procbench_tools
 from procbench_tools.cli import main
 from procbench_tools.dataset.export import export
 
@@ -130,7 +131,9 @@ def test_report_figures(dataset, predictions, tmp_path, capsys):
     assert scores[1]["reference"] == label_of(dataset, "Sort-03-000")
 
     provenance = summary["provenance"]
-    assert provenance["procbench_version"] == importlib.metadata.version("procbench")
+    assert (
+        provenance["procbench_version"] == importlib.metadata.version("procbench-tools") == procbench_tools.__version__
+    )
     assert datetime.datetime.fromisoformat(provenance["time"]).tzinfo is not None
     assert provenance["answers"] == {
         "model-a": {

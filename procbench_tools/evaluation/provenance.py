@@ -19,12 +19,9 @@ if TYPE_CHECKING:
 
 
 def procbench_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    from .. import __version__
 
-    try:
-        return version("procbench")
-    except PackageNotFoundError:
-        return "unknown (not installed)"
+    return __version__
 
 
 def sha256_of(path: Path) -> str:
