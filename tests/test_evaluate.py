@@ -148,7 +148,7 @@ def test_report_figures(dataset, predictions, tmp_path, capsys):
         "examples": 69,
         "generation_from": "card",  # the export's card records how it was made
         "generation": {
-            "version": importlib.metadata.version("procbench"),
+            "version": procbench_tools.__version__,
             "seed": 2024,
             "examples_per_step": 1,
             "min_steps": 2,
