@@ -2,6 +2,7 @@
 
 import datetime
 import hashlib
+import importlib.metadata
 import json
 
 import pytest
@@ -149,7 +150,9 @@ def test_report_figures(dataset, predictions, tmp_path, capsys):
     assert scores[1]["reference"] == label_of(dataset, "Sort-03-000")
 
     provenance = summary["provenance"]
-    assert provenance["procbench_version"] == procbench_tools.__version__
+    assert (
+        provenance["procbench_version"] == importlib.metadata.version("procbench-tools") == procbench_tools.__version__
+    )
     assert datetime.datetime.fromisoformat(provenance["time"]).tzinfo is not None
     assert provenance["answers"] == {
         "model-a": {

@@ -1,9 +1,13 @@
 """A non-editable install carries the templates and the console script."""
 
+import importlib.metadata
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import procbench_tools
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,7 +33,7 @@ def test_wheel_install_finds_templates(tmp_path):
         check=True,
         capture_output=True,
     )
-    (wheel,) = wheel_dir.glob("procbench-*.whl")
+    (wheel,) = wheel_dir.glob("procbench_tools-*.whl")  # the distribution procbench-tools
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
         check=True,
@@ -60,7 +64,7 @@ def test_wheel_install_finds_templates(tmp_path):
     assert (target / "generators" / "data" / "LICENSE.wordnet").is_file()
     assert (target / "procbench_tools" / "training" / "stream.py").is_file()
     assert (target / "procbench_tools" / "integrations" / "reasoning_gym.py").is_file()
-    entry_points = next(target.glob("procbench-*.dist-info")) / "entry_points.txt"
+    entry_points = next(target.glob("procbench_tools-*.dist-info")) / "entry_points.txt"
     assert "procbench = procbench_tools.cli:main" in entry_points.read_text()
     assert "[inspect_ai]\nprocbench_tools = procbench_tools.integrations.inspect_task" in entry_points.read_text()
     assert (target / "procbench_metric" / "procbench_metric.py").is_file()
@@ -68,3 +72,28 @@ def test_wheel_install_finds_templates(tmp_path):
     pack = target / "procbench_tools" / "integrations" / "lm_eval_pack"
     assert (pack / "_procbench_template_yaml").is_file()
     assert len(list(pack.glob("procbench_*.yaml"))) == 23 and (pack / "procbench.yaml").is_file()
+
+
+# The PyPI name procbench belongs to an unrelated project ("Process Benchmarking Tool"): ours
+# is procbench-tools, and nothing may tell a user to install the other.
+OTHER_PACKAGE = re.compile(r"""pip\s+install\s+(?:-\S+\s+)*['"]?procbench(?![-_\w])""")
+
+
+def test_no_document_tells_users_to_install_the_other_package():
+    checked = [path for path in ROOT.rglob("*") if path.suffix in (".md", ".py", ".cfg", ".toml", ".yaml", ".txt")]
+    checked = [path for path in checked if not ({".venv", ".git", "build", "fixtures"} & set(path.parts))]
+    checked.remove(Path(__file__))  # this file names the other package on purpose, below
+    assert len(checked) > 50
+    offenders = [
+        f"{path.relative_to(ROOT)}: {match.group()}"
+        for path in checked
+        for match in OTHER_PACKAGE.finditer(path.read_text(encoding="utf-8", errors="replace"))
+    ]
+    assert offenders == []
+    assert OTHER_PACKAGE.search("pip install 'procbench[inspect]'") and OTHER_PACKAGE.search("pip install procbench")
+    assert not OTHER_PACKAGE.search("pip install 'procbench-tools[inspect]'")
+
+
+def test_the_distribution_is_procbench_tools():
+    assert importlib.metadata.version("procbench-tools") == procbench_tools.__version__
+    assert importlib.metadata.distribution("procbench-tools").entry_points.select(name="procbench")

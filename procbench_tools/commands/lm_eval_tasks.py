@@ -16,7 +16,7 @@ examples:
       two tasks, generated with other parameters (per_step, min_steps, max_steps, seed, answer_format,
       or dataset: an exported folder or Hub repo id), against an OpenAI-compatible server
 
-Needs lm-eval: pip install 'procbench[lm-eval]'. Then: procbench evaluate runs/<model> --dataset ...
+Needs lm-eval: pip install 'procbench-tools[lm-eval]'. Then: procbench evaluate runs/<model> --dataset ...
 """
 
 

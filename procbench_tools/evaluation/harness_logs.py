@@ -72,7 +72,7 @@ def _inspect_log(path: Path) -> Iterator[Line]:
         from inspect_ai.log import read_eval_log
     except ImportError:
         raise ValueError(
-            f"{path} is an inspect log; reading it needs inspect-ai: pip install 'procbench[inspect]'"
+            f"{path} is an inspect log; reading it needs inspect-ai: pip install 'procbench-tools[inspect]'"
         ) from None
     try:
         log = read_eval_log(str(path))

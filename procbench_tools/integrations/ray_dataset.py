@@ -1,6 +1,6 @@
 """ProcBench past one machine: a ``ray.data.Dataset`` of examples, written as Parquet shards.
 
-Needs the optional extra: ``pip install 'procbench[ray]'``. The seed space is cut into
+Needs the optional extra: ``pip install 'procbench-tools[ray]'``. The seed space is cut into
 shards of at most ``shard_size`` examples (one task, one step count, a range of indices);
 each shard's rows are a pure function of the settings and its range, made by the same code
 as the datasets builder's, so the rows equal ``ProcBench(config_name="all", ...)``'s for the

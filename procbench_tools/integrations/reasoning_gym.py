@@ -1,4 +1,4 @@
-"""ProcBench as a reasoning-gym dataset (``pip install 'procbench[reasoning-gym]'``).
+"""ProcBench as a reasoning-gym dataset (``pip install 'procbench-tools[reasoning-gym]'``).
 
 Importing this module registers the dataset ``procbench`` in reasoning-gym's registry::
 

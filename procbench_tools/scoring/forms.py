@@ -177,7 +177,7 @@ def _sections(layout: Layout, expected: Expected) -> list[Section]:
     """The labels with their values (found once per layout)."""
     if "sections" not in layout.found:
         layout.found["sections"] = read_sections(layout, (expected.intermediate_kind, expected.final_kind))
-    return layout.found["sections"]  # type: ignore[no-any-return]
+    return layout.found["sections"]
 
 
 def _walks(layout: Layout, expected: Expected) -> list[Walkthrough]:
@@ -189,7 +189,7 @@ def _walks(layout: Layout, expected: Expected) -> list[Walkthrough]:
         walks = read_walkthroughs(layout, expected.intermediate_kind, taken)
         layout.found["walks"] = walks
         layout.found["walk ends"] = [walk.last_line for walk in walks]  # in order: they do not overlap
-    return layout.found["walks"]  # type: ignore[no-any-return]
+    return layout.found["walks"]
 
 
 def read_labelled(layout: Layout, expected: Expected) -> list[Candidate]:
@@ -198,7 +198,7 @@ def read_labelled(layout: Layout, expected: Expected) -> list[Candidate]:
     found = []
     after_line = -1  # the last line of the answer before
     for position, section in enumerate(sections):
-        if section.role is not Role.FINAL or not section.states:
+        if section.role is not Role.FINAL or isinstance(section.states, StepsAbove) or not section.states:
             continue
         if section.answer is not None:  # "Final answer:" over a whole answer object
             found.append(Candidate("labelled/object", section.end, *section.answer))

@@ -60,7 +60,7 @@ class Layout:
         """The bracketed spans that no other span contains, in order (found once)."""
         if "outermost" not in self.found:
             self.found["outermost"] = outermost(self.spans)
-        return self.found["outermost"]  # type: ignore[no-any-return]
+        return self.found["outermost"]
 
     def literal_at(self, index: int, column: int | None = None) -> tuple[int, Any, int] | None:
         """(last line, value, end) of the literal (JSON or Python-style) that starts on

@@ -151,9 +151,9 @@ def _value_below(layout: Layout, index: int, role: Role, kind: Kind) -> tuple[in
     if role is Role.FINAL and (line.cells is not None or line.rule):
         return None  # a heading over a table ("**Result**" then the steps' table)
     if role is Role.INTERMEDIATE and isinstance(kind, list) and line.text.lstrip().startswith("["):
-        rows = walkthrough_at(layout, first, kind)  # list states one a line, as a matrix's rows
-        if rows is not None and rows.items is not None and all(isinstance(row, list) for row in rows.items):
-            return rows.last_line, rows.items
+        matrix = walkthrough_at(layout, first, kind)  # list states one a line, as a matrix's rows
+        if matrix is not None and matrix.items is not None and all(isinstance(row, list) for row in matrix.items):
+            return matrix.last_line, matrix.items
     literal = layout.literal_at(first)
     if literal is not None:
         last, value, _ = literal

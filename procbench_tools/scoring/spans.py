@@ -29,7 +29,8 @@ def bracket_spans(text: str) -> dict[int, int]:
             break
         spans.update(level)
         if height < MAX_HEIGHT:  # the found pairs become parentheses, which exposes the next level
-            pieces, previous = [], 0
+            pieces: list[str] = []
+            previous = 0
             for start, end in level:
                 pieces += (masked[previous:start], "(", masked[start + 1 : end - 1], ")")
                 previous = end

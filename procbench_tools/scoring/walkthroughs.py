@@ -88,7 +88,7 @@ def _entry_kind(layout: Layout, index: int) -> str | None:
     kinds = layout.found.setdefault("entry kinds", {})
     if index not in kinds:
         kinds[index] = _kind_of_entry(layout, index)
-    return kinds[index]  # type: ignore[no-any-return]
+    return kinds[index]
 
 
 def _kind_of_entry(layout: Layout, index: int) -> str | None:
