@@ -257,7 +257,7 @@ def _identity(path: Path) -> tuple[int, int] | None:
         with os.scandir(path) as entries:
             empty = next(entries, None) is None
         status = path.stat()
-    except (FileNotFoundError, NotADirectoryError):
+    except FileNotFoundError:
         return None
     return None if empty else (status.st_dev, status.st_ino)
 

@@ -13,6 +13,7 @@ import pytest
 import yaml
 
 from procbench_tools.atomic import atomic_folder, remove_stale_staging
+from procbench_tools.cli import main
 from tests.support.privileges import unprivileged
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -208,3 +209,13 @@ def test_a_full_disk_is_one_line_naming_the_folder_and_leaves_nothing(tmp_path, 
 
 def environment():
     return {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+def test_a_file_in_the_way_is_named(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "afile").write_text("")
+    with pytest.raises(SystemExit) as exit_info:
+        main(["export", "afile/out", *SMALL])
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err == "procbench export: error: cannot write afile/out: Not a directory\n"
+    assert [path.name for path in tmp_path.iterdir()] == ["afile"]
