@@ -111,17 +111,15 @@ def _named(error: OSError, path: str) -> OSError:
 
 
 def _write_error(error: BaseException, staging: Path | None) -> OSError | None:
-    """The error of the file system behind ``error`` (``datasets`` wraps a full disk in an
-    error of its own) when it names no file, or one inside ``staging``; ``None`` for any
-    other error and for one that already names the user's path."""
+    """The file system's error behind ``error`` (``datasets`` wraps a full disk in an error
+    of its own) when it names no file or one inside ``staging``; ``None`` for any other
+    error, and for one that already names the user's path (no ``errno``)."""
     current: BaseException | None = error
     while current is not None:
         if isinstance(current, OSError):
-            if current.errno is None:  # made by _named, or not the file system's
-                return None
             name = current.filename
-            if name is None or (staging is not None and Path(os.fsdecode(name)).is_relative_to(staging)):
-                return current
+            ours = name is None or (staging is not None and Path(os.fsdecode(name)).is_relative_to(staging))
+            return current if current.errno is not None and ours else None
         if current.__cause__ is not None or current.__suppress_context__:
             current = current.__cause__
         else:
@@ -304,21 +302,21 @@ def atomic_folder(path: str | os.PathLike[str], shown: str | None = None) -> Ite
     name ``shown`` (default: ``path``)."""
     target = Path(path)
     shown = os.fspath(path) if shown is None else shown
+    remove_stale_staging(target)
     try:
         replacing = _identity(target)
     except OSError as error:
         raise _named(error, shown) from None
     if replacing is not None:
         _check_deletable(target, shown)
-    remove_stale_staging(target)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=staging_prefix(target), dir=target.parent))
     except OSError as error:
         raise _named(error, shown) from None
     try:
-        staging.chmod(0o777 & ~_umask())  # mkdtemp makes it private
         with naming(shown, staging):
+            staging.chmod(0o777 & ~_umask())  # mkdtemp makes it private
             yield staging
         _publish(staging, target, replacing, shown)
     except BaseException:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from procbench_tools.atomic import atomic_folder, remove_stale_staging
+from procbench_tools.atomic import atomic_folder
 from procbench_tools.cli import main
 from tests.support.privileges import unprivileged
 
@@ -83,7 +83,12 @@ def test_an_overwrite_killed_at_each_move_leaves_one_whole_export(exports, tmp_p
         assert not out.exists()  # only where two folders cannot be swapped in one step
     else:
         assert content(out) == exports[2 if then == "old" else 3]
-    remove_stale_staging(out)  # what the next write of out does first
+    # The next export puts a folder set aside back first, removes the dead one's staging,
+    # and finds the folder as the user left it: not empty.
+    assert run("export", "out", *SMALL, "--max-steps", "2", cwd=tmp_path) == (
+        2,
+        "procbench export: error: out is not empty; pass --overwrite to replace it\n",
+    )
     assert sorted(path.name for path in tmp_path.iterdir()) == ["out"]
     assert content(out) == exports[3 if then == "new" else 2]
 
@@ -93,9 +98,13 @@ def test_a_first_export_killed_at_its_move_leaves_nothing_or_the_whole_export(ex
     code, err = run("export", "out", *SMALL, "--max-steps", "3", cwd=tmp_path, fault=fault)
     assert code == -9, err
     out = tmp_path / "out"
-    assert not out.exists() if fault[0] == "kill-before" else content(out) == exports[3]
-    remove_stale_staging(out)
-    assert sorted(path.name for path in tmp_path.iterdir()) == ([] if fault[0] == "kill-before" else ["out"])
+    if fault[0] == "kill-before":
+        assert not out.exists()
+        assert run("export", "out", *SMALL, "--max-steps", "3", cwd=tmp_path) == (0, f"exported to {out}\n")
+    else:
+        assert content(out) == exports[3]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["out"]  # the next export removed the staging
+    assert content(out) == exports[3]
 
 
 @pytest.mark.parametrize("existing", [True, False])
@@ -116,16 +125,18 @@ def test_the_loser_of_two_racing_exports_fails_naming_the_folder_and_leaves_noth
         fault=("pause", 1),
         env={"FAULT_MARKER": str(marker), "FAULT_GO": str(go)},
     )
-    deadline = time.monotonic() + 300
-    while not marker.exists() and first.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert marker.exists(), first.communicate()[1]
-    assert run("export", "out", *SMALL, "--max-steps", "3", "--overwrite", cwd=tmp_path) == (
-        0,
-        f"exported to {tmp_path / 'out'}\n",
-    )
-    go.touch()
-    _, err = first.communicate(timeout=300)
+    try:
+        deadline = time.monotonic() + 300
+        while not marker.exists() and first.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert marker.exists(), first.communicate()[1]
+        assert run("export", "out", *SMALL, "--max-steps", "3", "--overwrite", cwd=tmp_path) == (
+            0,
+            f"exported to {tmp_path / 'out'}\n",
+        )
+    finally:
+        go.touch()  # never leave the first one waiting
+        _, err = first.communicate(timeout=300)
     assert first.returncode == 2
     assert err.splitlines() == ["procbench export: error: " + TAKEN.format("out")]
     assert sorted(path.name for path in tmp_path.iterdir()) == ["out"]

@@ -14,7 +14,7 @@ from typing import Any
 import datasets
 from tqdm import tqdm
 
-from ..atomic import atomic_folder
+from ..atomic import atomic_folder, remove_stale_staging
 from .builder import CONFIG_PARAMETERS, ProcBench
 from .card import write_card
 from .layout import ALL, CONFIGS, DEFAULT_DIR, config_names
@@ -65,6 +65,7 @@ def export(
     """
     names = config_names(configs)
     target = Path(directory).resolve()
+    remove_stale_staging(target)  # first, so that a folder a killed export set aside is back
     _check_target(target, str(directory), overwrite)
     with atomic_folder(target, str(directory)) as staging:
         infos: dict[str, datasets.DatasetInfo] = {}

@@ -41,7 +41,8 @@ def install(fault: str, chosen: int, exchange: bool) -> None:
             os.kill(os.getpid(), signal.SIGKILL)
         if count == chosen and fault == "pause":
             Path(os.environ["FAULT_MARKER"]).touch()
-            while not Path(os.environ["FAULT_GO"]).exists():
+            deadline = time.monotonic() + 600  # a test that failed meanwhile must not leave us behind
+            while not Path(os.environ["FAULT_GO"]).exists() and time.monotonic() < deadline:
                 time.sleep(0.01)
         original(source, target, flags)
         if count == chosen and fault == "kill-after":
