@@ -30,7 +30,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import generators
 from procbench_tools.scoring.measures import parse_reference, score_row
 from procbench_tools.scoring.reader import read_answer
 
@@ -65,6 +64,8 @@ def _check_batch(completions: Any, columns: dict[str, Any]) -> None:
             raise TypeError(f"{column} must be a list, one value per completion; got a {type(values).__name__}")
         if len(values) != len(completions):
             raise ValueError(f"got {len(completions)} completions but {len(values)} values of {column}")
+    import generators  # here, so that importing the rewards stays light
+
     for position, task in enumerate(columns.get("task") or []):
         try:
             generators.canonical_name(task)
