@@ -215,7 +215,7 @@ def test_an_unwritable_output_is_refused_before_scoring_naming_the_users_path(
     assert blocker.read_text() == "mine"
     unwritable = Path("/proc/procbench-report")  # even root cannot make a folder there
     err = error_of(evaluate(answers, dataset, unwritable), capsys)
-    assert err.startswith(f"procbench evaluate: error: --output {unwritable}: cannot write there (")
+    assert err.startswith(f"procbench evaluate: error: cannot write {unwritable}: ")
     assert ".procbench-" not in err and "staging" not in err
 
 

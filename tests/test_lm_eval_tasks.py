@@ -25,7 +25,10 @@ from tests.support.openai_standin import OpenAIStandIn
 from tests.support.scripted_model import MEASURES, PARAMETERS, TASKS, ScriptedModel, expected
 
 LM_EVAL = str(Path(sys.executable).with_name("lm_eval"))
-BUCKET_METRICS = [f"{measure}_{bucket}" for bucket in ("short", "medium", "long") for measure in MEASURES[:2]]
+ROOT = Path(__file__).resolve().parent.parent
+BUCKETS = ("short", "medium", "long", "extra")
+BUCKET_METRICS = [f"{measure}_{bucket}" for bucket in BUCKETS for measure in MEASURES[:2]]
+GROUP = "procbench_all"
 
 
 class ScriptedLM(LM):
@@ -64,23 +67,30 @@ def check_results(results, examples, names):
         assert figures["sample_len"] == len(subset)
         for measure in MEASURES:
             assert figures[f"{measure},none"] == pytest.approx(want["overall"][measure], abs=1e-12)
-        for bucket, means in want["by_length"].items():
-            for measure in MEASURES[:2]:
-                assert figures[f"{measure}_{bucket},none"] == pytest.approx(means[measure], abs=1e-12)
-    if "procbench" in results:
+        check_buckets(figures, want["by_length"])
+    if GROUP in results:
         want = expected(examples)
-        group = results["procbench"]
+        group = results[GROUP]
         for measure in MEASURES:
             assert group[f"{measure},none"] == pytest.approx(want["overall"][measure], abs=1e-12)
-        for bucket, means in want["by_length"].items():
-            for measure in MEASURES[:2]:
-                assert group[f"{measure}_{bucket},none"] == pytest.approx(means[measure], abs=1e-12)
+        check_buckets(group, want["by_length"])
+
+
+def check_buckets(figures, by_length):
+    """Each bucket's PA and SM: the mean over its examples, NaN for a bucket without any."""
+    for bucket in BUCKETS:
+        for measure in MEASURES[:2]:
+            value = figures[f"{measure}_{bucket},none"]
+            if bucket in by_length:
+                assert value == pytest.approx(by_length[bucket][measure], abs=1e-12)
+            else:
+                assert math.isnan(value)
 
 
 def test_pack_holds_the_group_and_one_task_per_procbench_task(capsys):
     folder = Path(task_pack())
     names = [task_name(task) for task in generators.TASKS]
-    assert sorted(path.stem for path in folder.glob("*.yaml")) == sorted(["procbench", *names])
+    assert sorted(path.stem for path in folder.glob("*.yaml")) == sorted([GROUP, *names])
     for task in generators.TASKS:
         config = yaml.safe_load((folder / f"{task_name(task)}.yaml").read_text())
         assert config == {
@@ -88,10 +98,12 @@ def test_pack_holds_the_group_and_one_task_per_procbench_task(capsys):
             "task": task_name(task),
             "dataset_kwargs": {"task": task},
         }
-    group = yaml.safe_load((folder / "procbench.yaml").read_text())
-    assert group["group"] == "procbench" and group["task"] == names
+    group = yaml.safe_load((folder / f"{GROUP}.yaml").read_text())
+    assert group["group"] == GROUP and group["task"] == names
     assert [item["metric"] for item in group["aggregate_metric_list"]] == [*MEASURES, *BUCKET_METRICS]
-    assert set(task_manager().all_tasks) >= {"procbench", *names}
+    template = yaml.safe_load((folder / "_procbench_template_yaml").read_text().replace("!function", ""))
+    assert [item["metric"] for item in template["metric_list"]] == [*MEASURES, *BUCKET_METRICS]
+    assert set(task_manager().all_tasks) >= {GROUP, *names}
     assert main(["lm-eval-tasks"]) == 0
     assert capsys.readouterr().out == f"{folder}\n"
 
@@ -133,7 +145,13 @@ def test_process_results_and_bucket_mean():
         "prefix_match_length": 2.0,
     }
     assert scored["prefix_accuracy_medium"] == 2 / 8 and scored["sequential_match_medium"] == 0.0
-    assert all(math.isnan(scored[f"{measure}_{bucket}"]) for bucket in ("short", "long") for measure in MEASURES[:2])
+    others = ("short", "long", "extra")
+    assert all(math.isnan(scored[f"{measure}_{bucket}"]) for bucket in others for measure in MEASURES[:2])
+    long_example = benchmark_examples("Sort", min_steps=30, max_steps=30, per_step=1)[0]
+    gold = json.dumps({key: long_example["label"][key] for key in ("intermediate", "final")})
+    scored = process_results({**long_example, "label": json.dumps(long_example["label"])}, [gold])
+    assert scored["prefix_accuracy_extra"] == scored["sequential_match_extra"] == 1.0
+    assert all(math.isnan(scored[f"{measure}_{bucket}"]) for bucket in BUCKETS[:3] for measure in MEASURES[:2])
     assert bucket_mean([0.5, math.nan, 1.0, math.nan]) == 0.75
     assert math.isnan(bucket_mean([math.nan]))
 
@@ -146,12 +164,30 @@ def all_examples():
 def test_simple_evaluate_group_exact_figures(all_examples):
     model = ScriptedLM(all_examples)
     results = lm_eval.simple_evaluate(
-        model=model, tasks=["procbench"], task_manager=task_manager(**PARAMETERS), bootstrap_iters=0
+        model=model, tasks=[GROUP], task_manager=task_manager(**PARAMETERS), bootstrap_iters=0
     )
     assert len(model.contexts) == len(all_examples) == 23 * 24
     check_results(results["results"], all_examples, generators.TASKS)
     sample = results["samples"]["procbench_sort"][0]
     assert parse_example_id(sample["doc"]["id"]).stem == "Sort-02-000" and sample["doc"]["length"] == "short"
+
+
+def test_steps_above_25_are_the_extra_bucket():
+    """The README's runs above 25 steps: 26-28 steps are ``extra``, by hand from the scripted
+    answers (steps % 3: 2 -> wrong, 0 -> right, 1 -> the first steps // 2 states right)."""
+    parameters = {"min_steps": 25, "max_steps": 28, "per_step": 1}
+    examples = benchmark_examples(None, **parameters)
+    results = lm_eval.simple_evaluate(
+        model=ScriptedLM(examples), tasks=[GROUP], task_manager=task_manager(**parameters), bootstrap_iters=0
+    )["results"]
+    for name in (GROUP, "procbench_sort", "procbench_findcyclic"):
+        figures = results[name]
+        assert figures["prefix_accuracy_extra,none"] == pytest.approx((0 + 1 + 14 / 28) / 3, abs=1e-12)
+        assert figures["sequential_match_extra,none"] == pytest.approx(1 / 3, abs=1e-12)
+        assert figures["prefix_accuracy_long,none"] == pytest.approx(12 / 25, abs=1e-12)
+        assert figures["sequential_match_long,none"] == 0.0
+        assert all(math.isnan(figures[f"{m}_{b},none"]) for b in ("short", "medium") for m in MEASURES[:2])
+    check_results(results, examples, generators.TASKS)
 
 
 def test_limit_takes_every_length():
@@ -189,8 +225,10 @@ def test_local_completions_against_an_openai_compatible_server():
 def test_cli_with_local_chat_completions_then_procbench_evaluate(tmp_path):
     parameters = {"min_steps": 2, "max_steps": 4, "per_step": 1}
     examples = benchmark_examples(None, **parameters)
-    env = {**os.environ, "OPENAI_API_KEY": "test-key"}
-    env.pop("PYTHONPATH", None)  # the installed package, as a user runs it
+    env = {**os.environ, "OPENAI_API_KEY": "test-key", "PYTHONPATH": str(ROOT)}  # this tree's code, from any folder
+    # The export's default folder beside the run, as after the README's `procbench export`:
+    # it must not shadow the group's name.
+    dataset = export(tmp_path / "procbench", configs=["all"], max_steps=4, examples_per_step=1, progress=False)
     pack = subprocess.run(
         [str(Path(sys.executable).with_name("procbench")), "lm-eval-tasks"],
         env=env,
@@ -210,7 +248,7 @@ def test_cli_with_local_chat_completions_then_procbench_evaluate(tmp_path):
                 "--include_path",
                 pack,
                 "--tasks",
-                "procbench",
+                GROUP,
                 "--metadata",
                 json.dumps(parameters),
                 "--log_samples",
@@ -227,10 +265,10 @@ def test_cli_with_local_chat_completions_then_procbench_evaluate(tmp_path):
     assert len([request for request in server.requests if request["path"].endswith("/chat/completions")]) == 69
     (results_file,) = (tmp_path / "runs").rglob("results_*.json")
     check_results(json.loads(results_file.read_text())["results"], examples, generators.TASKS)
-    assert "procbench" in result.stdout and "prefix_accuracy" in result.stdout
+    assert f"|{GROUP}" in result.stdout and "prefix_accuracy_extra" in result.stdout
+    assert "A local directory named" not in result.stdout + result.stderr
 
     # the run's folder of samples files scores the same through procbench evaluate
-    dataset = export(tmp_path / "dataset", configs=["all"], max_steps=4, examples_per_step=1, progress=False)
     report = tmp_path / "report"
     assert (
         main(["evaluate", str(tmp_path / "runs"), "--dataset", str(dataset), "--output", str(report), "--no-plots"])

@@ -71,7 +71,7 @@ def test_wheel_install_finds_templates(tmp_path):
     assert (target / "procbench_metric" / "README.md").is_file()
     pack = target / "procbench_tools" / "integrations" / "lm_eval_pack"
     assert (pack / "_procbench_template_yaml").is_file()
-    assert len(list(pack.glob("procbench_*.yaml"))) == 23 and (pack / "procbench.yaml").is_file()
+    assert len(list(pack.glob("procbench_*.yaml"))) == 23 + 1 and (pack / "procbench_all.yaml").is_file()  # + the group
 
 
 # The PyPI name procbench belongs to an unrelated project ("Process Benchmarking Tool"): ours

@@ -1,11 +1,13 @@
-"""A report folder is always one run's report, whole: killed at each step of publishing,
-killed while scoring, or written by two runs at once, ``--output`` never mixes two runs, and
-the next run cleans up what a killed one left."""
+"""A report folder is always one run's report, whole: killed just before or after each move
+of its folder (``tests/support/fault_at_move.py``), with and without the one-step swap, or
+written by two runs at once, ``--output`` never mixes two runs, and the next run cleans up
+what a killed one left."""
 
 import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -13,55 +15,7 @@ import pytest
 from tests import test_errors
 
 ROOT = Path(__file__).resolve().parent.parent
-
-# Runs procbench evaluate with publish.py's steps watched: KILL_AT names the step after
-# which the process dies at once (os._exit: no cleanup, as SIGKILL), NO_EXCHANGE forces the
-# two-rename fallback, HOLD_LOCK sleeps while holding the publishing lock.
-RUNNER = """
-import os, sys, time
-from procbench_tools.cli import main
-from procbench_tools.evaluation import publish
-
-point = os.environ.get("KILL_AT", "")
-renames = []
-real_rename, real_exchange, real_record = os.rename, publish._exchange, publish.write_record
-real_locked = publish._parent_locked
-
-def rename(source, target):
-    real_rename(source, target)
-    renames.append(target)
-    if point == f"rename {len(renames)}":
-        os._exit(9)
-
-def exchange(first, second):
-    if os.environ.get("NO_EXCHANGE"):
-        return False
-    swapped = real_exchange(first, second)
-    if point == "exchange":
-        os._exit(9)
-    return swapped
-
-def write_record(staging):
-    if point == "publish":
-        os._exit(9)
-    real_record(staging)
-
-class held:
-    def __init__(self, folder):
-        self.inner = real_locked(folder)
-    def __enter__(self):
-        self.inner.__enter__()
-        time.sleep(float(os.environ.get("HOLD_LOCK", "0")))
-    def __exit__(self, *error):
-        return self.inner.__exit__(*error)
-
-os.rename = rename
-publish._exchange = exchange
-publish.write_record = write_record
-publish._parent_locked = held
-sys.exit(main(sys.argv[1:]))
-"""
-
+KILLED = -9  # the exit status of a process killed by SIGKILL
 
 dataset = test_errors.dataset  # the fixture: a small export of Sort
 
@@ -79,11 +33,16 @@ def answers(dataset, tmp_path_factory):
     return folder / "first.jsonl", folder / "second.jsonl"
 
 
-def evaluate(answers, dataset, output, **environment):
-    arguments = [sys.executable, "-c", RUNNER, "evaluate", str(answers), "--dataset", str(dataset)]
-    arguments += ["--output", str(output), "--no-plots"]
-    env = {**os.environ, "PYTHONPATH": str(ROOT), **environment}
-    return subprocess.Popen(arguments, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+def evaluate(answers, dataset, output, fault=None, environment=None):
+    """``procbench evaluate`` in a process of its own; ``fault``: (fault, move, options...)
+    as ``tests/support/fault_at_move.py`` takes them."""
+    command = ["evaluate", str(answers), "--dataset", str(dataset), "--output", str(output), "--no-plots"]
+    runner = ["-m", "procbench_tools"] if fault is None else ["-m", "tests.support.fault_at_move", *fault, "--"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **(environment or {})}
+    return subprocess.Popen(
+        [sys.executable, *runner, *command], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
 
 
 def finished(process):
@@ -103,8 +62,7 @@ def report_of(output):
     (model,) = summary["models"]
     scored = {json.loads(line)["model"] for line in (output / "scores.jsonl").read_text().splitlines()}
     assert scored == {model}
-    expected_pa = 1.0 if model == "first" else 0.0
-    assert summary["models"][model]["overall"]["prefix_accuracy"] == expected_pa
+    assert summary["models"][model]["overall"]["prefix_accuracy"] == (1.0 if model == "first" else 0.0)
     record = json.loads((output / ".procbench-report.json").read_text())
     assert sorted(record["files"]) == sorted(path.name for path in output.iterdir() if path.name[0] != ".")
     return model
@@ -115,75 +73,62 @@ def leftovers(folder):
 
 
 @pytest.mark.parametrize(
-    ("point", "fallback", "after_kill"),
+    ("fault", "after_kill"),
     [
-        ("publish", False, "first"),  # the staged report is complete, not yet in place
-        ("exchange", False, "second"),  # swapped in; the old one not yet deleted
-        ("rename 1", True, None),  # fallback: the old report moved aside, the new one not yet in
-        ("rename 2", True, "second"),  # fallback: the new one in, the old one not yet deleted
+        (("kill-before", "1"), "first"),  # complete, not yet in place
+        (("kill-after", "1"), "second"),  # swapped in one step; the old report not yet deleted
+        (("kill-before", "1", "--no-exchange"), "first"),
+        (("kill-after", "1", "--no-exchange"), None),  # the old report moved aside, the new one not yet in
+        (("kill-after", "2", "--no-exchange"), "second"),  # the new one in, the old one still aside
+        (("kill-after", "3", "--no-exchange"), "second"),  # the old one under the staging name
     ],
 )
-def test_a_kill_at_each_step_of_publishing_leaves_one_runs_report(
-    dataset, answers, tmp_path, point, fallback, after_kill
-):
+def test_a_kill_at_each_move_leaves_one_runs_report(dataset, answers, tmp_path, fault, after_kill):
     first, second = answers
     output = tmp_path / "report"
     assert finished(evaluate(first, dataset, output)) == published(output)
-    environment = {"KILL_AT": point, **({"NO_EXCHANGE": "1"} if fallback else {})}
-    code, _ = finished(evaluate(second, dataset, output, **environment))
-    assert code == 9
+    code, _ = finished(evaluate(second, dataset, output, fault))
+    assert code == KILLED
     if after_kill is None:
         assert not output.exists()  # until the next run puts the old report back
-        assert [name for name in leftovers(tmp_path) if name.endswith(".old")]
     else:
         assert report_of(output) == after_kill
-    assert leftovers(tmp_path)  # staging of the killed run
-    # the next run (to the same folder) cleans up, then publishes its own report whole
+    assert leftovers(tmp_path)  # what the killed run left beside the report
+    # the next run to the same folder puts back or removes what was left, then publishes its own report whole
     assert finished(evaluate(first, dataset, output)) == published(output)
     assert report_of(output) == "first"
     assert leftovers(tmp_path) == []
 
 
-def test_the_next_run_puts_back_a_report_set_aside_by_a_killed_one(dataset, answers, tmp_path):
+def test_a_report_set_aside_by_a_killed_run_is_back_before_the_next_run_scores(dataset, answers, tmp_path):
     first, second = answers
     output = tmp_path / "report"
-    assert finished(evaluate(first, dataset, output))[0] == 0
-    assert finished(evaluate(second, dataset, output, KILL_AT="rename 1", NO_EXCHANGE="1"))[0] == 9
+    assert finished(evaluate(first, dataset, output)) == published(output)
+    assert finished(evaluate(second, dataset, output, ("kill-after", "1", "--no-exchange")))[0] == KILLED
     assert not output.exists()
-    # the next run puts the old report back before it scores (here it is killed before publishing)
-    code, _ = finished(evaluate(second, dataset, output, KILL_AT="publish"))
-    assert code == 9
-    assert report_of(output) == "first"
+    assert finished(evaluate(second, dataset, output, ("kill-before", "1")))[0] == KILLED
+    assert report_of(output) == "first"  # restored when the run began; it died before publishing its own
 
 
-def test_a_kill_before_publishing_leaves_the_old_report_and_the_next_run_removes_the_staging(
-    dataset, answers, tmp_path
-):
-    import signal
-    import time
-
+def test_two_runs_to_one_folder_never_mix(dataset, answers, tmp_path):
+    """The first run is held just before it puts its report in place while the second
+    publishes: the first then refuses, in one line, and the folder is the second run's."""
     first, second = answers
     output = tmp_path / "report"
-    assert finished(evaluate(first, dataset, output))[0] == 0
-    slow = evaluate(second, dataset, output, HOLD_LOCK="30")
+    assert finished(evaluate(first, dataset, output)) == published(output)
+    marker, go = tmp_path / "at-the-move", tmp_path / "go"
+    held = evaluate(first, dataset, output, ("pause", "1"), {"FAULT_MARKER": str(marker), "FAULT_GO": str(go)})
     deadline = time.monotonic() + 120
-    while not leftovers(tmp_path) and time.monotonic() < deadline:
+    while not marker.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
-    time.sleep(0.5)
-    slow.send_signal(signal.SIGKILL)
-    slow.communicate(timeout=60)
-    assert report_of(output) == "first"
-    assert leftovers(tmp_path)
+    assert marker.exists()
     assert finished(evaluate(second, dataset, output)) == published(output)
-    assert report_of(output) == "second" and leftovers(tmp_path) == []
-
-
-def test_two_runs_to_one_folder_publish_one_after_the_other(dataset, answers, tmp_path):
-    first, second = answers
-    output = tmp_path / "report"
-    holding = evaluate(first, dataset, output, HOLD_LOCK="3")  # publishes slowly, holding the lock
-    waiting = evaluate(second, dataset, output)
-    results = [finished(holding), finished(waiting)]
-    assert results == [published(output), published(output)]
-    assert report_of(output) in {"first", "second"}
+    go.touch()
+    code, err = finished(held)
+    assert code == 2
+    assert err == (
+        f"procbench evaluate: error: cannot write {output}: another process wrote it meanwhile; "
+        "it is left as that process made it"
+    )
+    assert report_of(output) == "second"
     assert leftovers(tmp_path) == []

@@ -7,6 +7,8 @@ import itertools
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import procbench
 from procbench_tools.training.hf_dataset import training_row
@@ -137,3 +139,129 @@ def test_gold_answers_of_the_stream_earn_full_rewards():
     no_final = [completion.replace('"final"', '"last"') for completion in completions]
     assert trl_call(procbench.format_reward, rows, no_final) == [0.0] * 46  # not the requested format
     assert trl_call(procbench.final_match_reward, rows, ["no answer"] * 46) == [0.0] * 46
+
+
+# --- anything a model can produce -------------------------------------------------------
+
+JSON_TEXT = st.text(alphabet='{}[]":,.-0123456789 abtsiextrue\n\\', max_size=60)
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+NESTED = st.builds(
+    lambda opening, depth, tail: opening * depth + tail,
+    st.sampled_from(["[", "{", '{"intermediate": ', '["', "(", "\\frac{", "```\n"]),
+    st.integers(1, 3000),
+    st.text(max_size=5),
+)
+TEXTS = st.text() | JSON_TEXT | NESTED | JSON_VALUES.map(lambda value: json.dumps(value, allow_nan=True))
+MESSAGE_CONTENT = (
+    TEXTS | JSON_VALUES | st.lists(st.fixed_dictionaries({"type": st.just("text"), "text": TEXTS | JSON_VALUES}))
+)
+COMPLETIONS_OF_ANY_KIND = (
+    TEXTS
+    | JSON_VALUES
+    | st.lists(st.fixed_dictionaries({"role": st.just("assistant"), "content": MESSAGE_CONTENT}), max_size=2)
+    | st.lists(JSON_VALUES, max_size=2)
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(completions=st.lists(COMPLETIONS_OF_ANY_KIND, min_size=1, max_size=4), sort_label=st.booleans())
+def test_every_reward_is_a_number_for_any_completion(completions, sort_label):
+    label = [SORT_LABEL if sort_label else json.dumps(CUMULATE_LABEL)] * len(completions)
+    rewards = {reward.__name__: reward(completions=completions, label=label) for reward in REWARDS}
+    for values in rewards.values():
+        assert len(values) == len(completions) and all(type(value) is float for value in values)
+    for accuracy, sequential, final, readable in zip(*rewards.values(), strict=True):
+        assert 0.0 <= accuracy <= 1.0 and sequential in (0.0, 1.0) and final in (0.0, 1.0) and readable in (0.0, 1.0)
+        assert (sequential == 1.0) <= (accuracy == 1.0 and final == 1.0)
+        assert readable == 1.0 or accuracy == sequential == final == 0.0
+
+
+@pytest.mark.parametrize(
+    "completion",
+    [
+        "[" * 1000,  # a looping model: deeper than json.loads recurses
+        '{"intermediate": ' * 1000,
+        5,
+        None,
+        {"a": {"b": {"c": 1}}},
+        [{"role": "assistant", "content": {"x": 1}}],
+        [{"role": "assistant"}],
+        [{"role": "assistant", "content": [{"type": "text", "text": 5}]}],
+        [5],
+    ],
+    ids=["brackets", "objects", "int", "None", "nested-dict", "dict-content", "no-content", "int-part", "int-list"],
+)
+def test_junk_earns_zero(completion):
+    for reward in REWARDS:
+        assert reward(completions=[completion, COMPLETIONS[0]], label=[CUMULATE_LABEL] * 2) == [0.0, 1.0]
+
+
+@pytest.mark.parametrize(
+    ("batch", "error", "message"),
+    [
+        (
+            {"completions": "abc", "label": [SORT_LABEL] * 3},
+            TypeError,
+            "completions must be a list, one completion per sample; got a str",
+        ),
+        (
+            {"completions": None, "label": [SORT_LABEL]},
+            TypeError,
+            "completions must be a list, one completion per sample; got a NoneType",
+        ),
+        (
+            {"completions": ["a"], "label": SORT_LABEL},
+            TypeError,
+            "label must be a list, one value per completion; got a dict",
+        ),
+        (
+            {"completions": ["a"], "label": None},
+            TypeError,
+            "label is required: the dataset's label column, one label per completion",
+        ),
+        (
+            {"completions": ["a"], "label": [SORT_LABEL], "prompts": ["p", "q"]},
+            ValueError,
+            "got 1 completions but 2 values of prompts",
+        ),
+        (
+            {"completions": ["a"], "label": [SORT_LABEL], "completion_ids": []},
+            ValueError,
+            "got 1 completions but 0 values of completion_ids",
+        ),
+        (
+            {"completions": ["a"], "label": [SORT_LABEL], "task": "Sort"},
+            TypeError,
+            "task must be a list, one value per completion; got a str",
+        ),
+        (
+            {"completions": ["a", "b"], "label": [SORT_LABEL] * 2, "task": ["Sort", "Nope"]},
+            ValueError,
+            "task[1]: unknown task 'Nope'; valid tasks are Sort, Gather",
+        ),
+        (
+            {"completions": ["a"], "label": [{"final": 1}]},
+            ValueError,
+            "label[0] is not a ProcBench label or its JSON string: {'final': 1}",
+        ),
+        ({"completions": ["a"], "label": ["not json"]}, ValueError, "label[0] is not a ProcBench label"),
+    ],
+)
+def test_malformed_batches_are_refused_with_one_clear_error(batch, error, message):
+    for reward in REWARDS:
+        if reward is procbench.format_reward and batch["label"] is None:
+            assert reward(**batch) == [0.0]  # format_reward needs no label
+            continue
+        with pytest.raises(error) as raised:
+            reward(**batch)
+        assert str(raised.value).startswith(message) and "\n" not in str(raised.value)
+
+
+def test_task_ids_are_tasks_too():
+    assert procbench.sequential_match_reward(completions=[COMPLETIONS[0]], label=[CUMULATE_LABEL], task=["task21"]) == [
+        1.0
+    ]

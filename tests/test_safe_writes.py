@@ -15,6 +15,7 @@ import pytest
 
 from procbench_tools.atomic import atomic_text_file, remove_stale_staging, staging_prefix
 from procbench_tools.cli import main
+from tests.support.privileges import unprivileged
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = ["generate", "--tasks", "Sort", "--max-steps", "3", "--per-step", "1"]
@@ -98,14 +99,6 @@ def test_empty_and_unwritable_outputs_name_the_users_path(tmp_path, capsys):
     assert exit_info.value.code == 2
     assert f"error: cannot write {blocker / 'out.jsonl'}: Not a directory" in err
     assert ".tmp" not in err and "procbench-" not in err
-
-
-def unprivileged(command):
-    """``command`` run so that file permissions bind it: as root (CI runs as root), without
-    the capabilities that let root write anywhere."""
-    if os.geteuid() != 0:
-        return command
-    return ["setpriv", "--bounding-set=-dac_override,-dac_read_search", *command]
 
 
 def test_read_only_targets_name_the_users_path(tmp_path):

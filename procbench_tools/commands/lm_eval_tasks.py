@@ -7,9 +7,9 @@ from typing import Any
 
 EXAMPLES = """\
 examples:
-  lm_eval --include_path "$(procbench lm-eval-tasks)" --tasks procbench --model hf \\
+  lm_eval --include_path "$(procbench lm-eval-tasks)" --tasks procbench_all --model hf \\
       --model_args pretrained=Qwen/Qwen2.5-0.5B-Instruct --apply_chat_template --log_samples --output_path runs
-      the whole benchmark (group procbench: 23 tasks, procbench_sort ... procbench_findcyclic)
+      the whole benchmark (group procbench_all: 23 tasks, procbench_sort ... procbench_findcyclic)
   lm_eval --include_path "$(procbench lm-eval-tasks)" --tasks procbench_sort,procbench_cumulate \\
       --metadata '{"per_step": 3, "max_steps": 40}' --model local-chat-completions --apply_chat_template \\
       --model_args model=my-model,base_url=http://127.0.0.1:8000/v1/chat/completions

@@ -14,7 +14,7 @@ from typing import Any
 import datasets
 from tqdm import tqdm
 
-from ..atomic import ASIDE_SUFFIX, make_staging_folder
+from ..atomic import atomic_folder, remove_stale_staging
 from .builder import CONFIG_PARAMETERS, ProcBench
 from .card import write_card
 from .layout import ALL, CONFIGS, DEFAULT_DIR, config_names
@@ -41,22 +41,6 @@ def _check_target(target: Path, shown: str, overwrite: bool) -> None:
         raise ValueError(f"{shown} is not empty; pass --overwrite to replace it")
 
 
-def _move_into_place(staging: Path, target: Path) -> None:
-    """Replace ``target`` by ``staging`` so that neither a half-written nor a lost export
-    can result: the old folder is set aside until the new one is in place."""
-    if not target.exists():
-        staging.rename(target)
-        return
-    aside = staging.with_name(staging.name + ASIDE_SUFFIX)  # put back by the next run if we die here
-    target.rename(aside)
-    try:
-        staging.rename(target)
-    except BaseException:
-        aside.rename(target)
-        raise
-    shutil.rmtree(aside, ignore_errors=True)
-
-
 def export(
     directory: str | Path = DEFAULT_DIR,
     *,
@@ -72,15 +56,18 @@ def export(
     ``max_steps``, ``answer_format``, ``unique``). Each example is generated once: with
     ``all`` among the configs, the ``all`` builder makes every row and each task's config
     is cut from it (its labels typed); otherwise each task's builder runs once. The folder
-    is written under a temporary name beside ``directory`` and moved into place at the end;
-    an existing non-empty ``directory`` is refused unless ``overwrite``. Staging left by a
-    killed export is removed by the next.
+    is built under a staging name beside ``directory`` and put in place in one step at the
+    end (``procbench_tools.atomic.atomic_folder``: an existing folder is never missing, and
+    one written by another process meanwhile is kept and this export discarded); an
+    existing non-empty ``directory`` is refused unless ``overwrite``. Errors name
+    ``directory`` (a full disk: ``cannot write DIR: No space left on device``). Staging
+    left by a killed export is removed by the next.
     """
     names = config_names(configs)
     target = Path(directory).resolve()
+    remove_stale_staging(target)  # first, so that a folder a killed export set aside is back
     _check_target(target, str(directory), overwrite)
-    staging = make_staging_folder(target)
-    try:
+    with atomic_folder(target, str(directory)) as staging:
         infos: dict[str, datasets.DatasetInfo] = {}
         # The builders' cache lives inside the staging folder: one cleanup removes both.
         cache = staging / ".cache"
@@ -110,10 +97,6 @@ def export(
             parameters=used,
             split_steps=builder.split_steps(),
         )
-        _move_into_place(staging, target)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
     return target
 
 

@@ -12,6 +12,9 @@ from generators.settings import ALL
 # ``load_dataset("procbench", "Sort")`` then works from the repository root as written. The
 # folder holds no ``procbench.py`` (datasets refuses a folder X holding X.py), and ``import
 # procbench`` still finds the module: a module beats a folder without ``__init__.py``.
+# Elsewhere the bare name is a Hub id, and datasets falls back to its cache of any folder
+# named ``procbench`` (it caches a local folder under its name alone): the README says so,
+# and that ``./procbench`` is never taken for a Hub id.
 DEFAULT_DIR = "procbench"
 CONFIGS = [ALL, *generators.TASKS]
 

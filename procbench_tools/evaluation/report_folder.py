@@ -1,6 +1,7 @@
-"""Every file of a report, written in one place: a staging folder beside ``--output`` that is
-published as one unit when the report is complete (see :mod:`.publish`), or removed when
-anything fails."""
+"""Every file of a report, written in one place: a staging folder beside ``--output``
+(:func:`procbench_tools.atomic.atomic_folder`) that takes its place as one unit when the
+report is complete, or is removed when anything fails; only an earlier report of ours is
+ever replaced (:mod:`.publish`)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from ..atomic import atomic_folder
 from .files import FAILED_BY_ALL, POSSIBLE_MISREADS, SCORES, SUMMARY
-from .publish import check_output, new_staging, publish
+from .publish import check_output, write_record
 from .scored import ScoredAnswer, json_line
 
 if TYPE_CHECKING:
@@ -23,13 +25,14 @@ WORK = ".work"  # inside the staging folder: files the run needs and the report 
 
 class ReportFolder:
     """The report being written. ``add`` appends an answer's lines as it is scored;
-    ``finish`` writes the rest and publishes; leaving the ``with`` block by an exception
-    removes everything written."""
+    ``finish`` writes the rest; leaving the ``with`` block then puts the report in place,
+    and leaving it by an exception removes everything written."""
 
     def __init__(self, output: Path, shown: str) -> None:
-        check_output(output, shown)
+        check_output(output, shown)  # before anything is written
         self.output, self.shown = output, shown
-        self.staging = new_staging(output, shown)
+        self.folder = atomic_folder(output, shown)
+        self.staging = self.folder.__enter__()  # made now: an unwritable place is refused before scoring
         self.work = self.staging / WORK
         self.work.mkdir()
         self.scores = (self.staging / SCORES).open("wb")
@@ -43,8 +46,7 @@ class ReportFolder:
         self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None
     ) -> None:
         self._close()
-        if kind is not None or self.staging.exists():
-            shutil.rmtree(self.staging, ignore_errors=True)
+        self.folder.__exit__(kind, error, traceback)  # in place, or removed after an error
 
     def _close(self) -> None:
         self.scores.close()
@@ -70,8 +72,9 @@ class ReportFolder:
         self, summary: dict[str, Any], failed: Iterable[dict[str, Any]] | None, figures: FigureData | None
     ) -> None:
         """Write ``summary.json``, ``failed_by_all.jsonl`` (given ``failed``, which may read
-        ``scores.jsonl``: it is complete by then) and the figures (given ``figures``), then
-        publish the folder."""
+        ``scores.jsonl``: it is complete by then) and the figures (given ``figures``), and
+        the record of the files; ``--output`` is checked again, in case files of someone
+        else's arrived there meanwhile."""
         self._close()
         if failed is not None:
             self.write_lines(FAILED_BY_ALL, failed)
@@ -83,4 +86,5 @@ class ReportFolder:
             json.dump(summary, stream, indent=2, ensure_ascii=False)
             stream.write("\n")
         shutil.rmtree(self.work)
-        publish(self.staging, self.output, self.shown)
+        write_record(self.staging)
+        check_output(self.output, self.shown)

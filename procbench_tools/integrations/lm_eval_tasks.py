@@ -8,9 +8,13 @@
   ``dataset`` (an exported folder or Hub repo id), with the same defaults as
   ``procbench generate``. Docs come in spread order, so ``--limit N`` samples every length.
 - :func:`process_results` scores one answer: the four measures, plus prefix accuracy and
-  sequential match per length bucket (NaN for the buckets the example is not in).
-- :func:`bucket_mean` aggregates those: the mean of the non-NaN values. A custom
-  aggregation, because lm-eval bootstraps its built-in ones (100,000 resamples each).
+  sequential match per length bucket (``short``, ``medium``, ``long`` and ``extra``, steps
+  outside the paper's 2-25), NaN for the buckets the example is not in: every metric has
+  a value for every doc (lm-eval warns about metrics counted over fewer docs, and its
+  group means weigh each task by its number of docs).
+- :func:`bucket_mean` aggregates those: the mean of the non-NaN values, NaN for a bucket
+  without examples. A custom aggregation, because lm-eval bootstraps its built-in
+  ``nanmean`` (100,000 resamples each).
 """
 
 from __future__ import annotations
@@ -19,9 +23,10 @@ import json
 import math
 from typing import Any
 
+from ..scoring.lengths import BUCKET_NAMES
 from . import LM_EVAL_TASK_PACK
 from .examples import benchmark_examples
-from .scores import BUCKETS, MEASURES, score_response
+from .scores import MEASURES, score_response
 
 PARAMETERS = ("min_steps", "max_steps", "per_step", "seed", "answer_format", "dataset")
 BUCKET_MEASURES = ("prefix_accuracy", "sequential_match")  # per length bucket, as in the paper's Table 2
@@ -48,7 +53,7 @@ def process_results(doc: dict[str, Any], results: list[str]) -> dict[str, float]
     the example's bucket)."""
     figures, _ = score_response(results[0], doc["task"], json.loads(doc["label"]))
     scored = {measure: figures[measure] for measure in MEASURES}
-    for bucket in BUCKETS:
+    for bucket in BUCKET_NAMES:
         for measure in BUCKET_MEASURES:
             scored[f"{measure}_{bucket}"] = figures[measure] if doc["length"] == bucket else math.nan
     return scored

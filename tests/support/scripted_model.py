@@ -68,6 +68,8 @@ def measures(steps: int) -> dict[str, Fraction]:
 
 
 def bucket(steps: int) -> str:
+    if not 2 <= steps <= 25:
+        return "extra"
     return "short" if steps <= 6 else "medium" if steps <= 16 else "long"
 
 
