@@ -10,10 +10,10 @@ as models write them (40% the JSON the prompt asks for after some reasoning, 15%
 with one wrong state, 15% ``Step N:`` lines with a final line, 10% a numbered walk-through
 in prose, 10% text with no answer, 10% structured ``prediction`` lines). Both revisions run
 ``procbench evaluate ANSWERS --dataset EXPORT --output REPORT`` in a fresh process: the old
-one from ``git archive`` of ``--old`` (default: ``main``; name the last revision before the
-streaming report, such as ``7c2d977``, once that is merged), the new one from this tree. Prints wall seconds, answer lines per second and the peak
-resident memory of each process (``wait4``'s ``ru_maxrss``), and checks that both report
-the same means. The exports and answers are kept in ``--work`` and reused.
+one from ``git archive`` of ``--old`` (default: ``c22bc77``, the last revision before the
+streaming report), the new one from this tree. Prints wall seconds, answer lines per
+second and the peak resident memory of each process (``wait4``'s ``ru_maxrss``), and
+checks that both report the same means. The exports and answers are kept in ``--work`` and reused.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from typing import Any
 from arguments import positive_int
 
 ROOT = Path(__file__).resolve().parent.parent
-OLD = "main"
+OLD = "c22bc77"
 TASK_STEP_COUNTS = 23 * 24  # tasks times step counts 2..25
 MEANS = ("prefix_accuracy", "sequential_match", "final_match", "prefix_match_length", "invalid_predictions", "n")
 REASONING = (
