@@ -65,6 +65,8 @@ def test_sequences(prediction, expected):
         [{"intermediate": ["a", "b"], "final": "c"}],  # wrong nesting
         ["a", {"b": 1}, "c"],  # a state that is a dict
         [],
+        "[" * 100_000,  # a looping model's output, deeper than Python's recursion limit
+        '{"final": ' * 100_000,
     ],
 )
 def test_junk_scores_zero_and_counts_as_invalid(junk):
@@ -240,6 +242,11 @@ def test_evaluate_add_and_add_batch(metric):
 def test_values_json_cannot_hold_are_unreadable_predictions(metric):
     result = metric.compute(predictions=[{1, 2}, float("nan"), 42], references=[SORT] * 3)
     assert (result["invalid_predictions"], result["prefix_accuracy"]) == (3, 0.0)
+
+
+def test_compute_takes_a_reply_nested_past_the_recursion_limit(metric):
+    result = metric.compute(predictions=["[" * 1_000, "[" * 100_000], references=[SORT] * 2)
+    assert (result["invalid_predictions"], result["prefix_accuracy"]) == (2, 0.0)
 
 
 def test_docstring_examples_run(monkeypatch):

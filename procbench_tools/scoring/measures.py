@@ -51,10 +51,11 @@ class Score(NamedTuple):
 
 
 def json_or_none(text: str) -> Any:
-    """``json.loads(text)``, or ``None`` when it is not JSON."""
+    """``json.loads(text)``, or ``None`` when it is not JSON (or nests deeper than Python's
+    recursion limit, as a looping model's ``[[[[...`` may)."""
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
 
 
