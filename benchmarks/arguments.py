@@ -1,17 +1,5 @@
-"""Argument types shared by the benchmark scripts."""
+"""Argument types shared by the benchmark scripts: the command line's own."""
 
-from __future__ import annotations
+from procbench_tools.commands.flags import positive_int
 
-import argparse
-
-
-def positive_int(text: str) -> int:
-    """A count such as ``--repeat`` or ``--rows``: a whole number of at least 1 (argparse turns the
-    error into one line naming the option)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {value}")
-    return value
+__all__ = ["positive_int"]

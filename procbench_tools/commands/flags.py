@@ -17,6 +17,20 @@ from generators.settings import (
     Settings,
 )
 
+
+def positive_int(text: str) -> int:
+    """A count given on the command line (``--budget``, ``--extractor-connections``, the
+    benchmark scripts' ``--repeat``): a whole number of at least 1; argparse turns the
+    error into one line naming the option."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {value}")
+    return value
+
+
 # How the command line names each setting: ``SettingError.spelled`` uses these, so a check
 # made anywhere (the settings, the stream, the set loop) names the user's own flag.
 FLAG_NAMES = {
@@ -53,7 +67,9 @@ def add_setting_flags(parser: Any, *, with_stream: bool = False) -> None:
     parser.add_argument(
         "--no-answer-format",
         action="store_true",
-        help="leave the JSON answer-format paragraph out of the prompts (as in the original ProcBench)",
+        help="end each prompt with a request in words, as the original ProcBench does (the final state and the "
+        "list of intermediate states, worded for the task), instead of the JSON object "
+        '{"intermediate": [...], "final": ...} asked for by default',
     )
     parser.add_argument(
         "--allow-duplicates",

@@ -18,6 +18,7 @@ from generators.settings import DEFAULT_SEED
 from .. import __version__
 from ..horizon import settings
 from ..text import plural
+from .flags import positive_int
 
 EXAMPLES = f"""\
 examples:
@@ -51,16 +52,6 @@ Interval: {settings.INTERVAL_TEXT}
 
 tasks: {", ".join(generators.TASKS)} (or task01..task23)
 """
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {value}")
-    return value
 
 
 def _ratio(text: str) -> float:
@@ -123,13 +114,13 @@ def add_parser(commands: Any) -> None:
     )
     parser.add_argument(
         "--budget",
-        type=_positive_int,
+        type=positive_int,
         default=settings.DEFAULT_BUDGET,
         help=f"most calls per task (default: {settings.DEFAULT_BUDGET}; at least {2 * settings.LAPSE_TRIALS})",
     )
     parser.add_argument(
         "--batch",
-        type=_positive_int,
+        type=positive_int,
         default=settings.DEFAULT_BATCH,
         help=f"calls per task per round, all sent at once (default: {settings.DEFAULT_BATCH})",
     )
@@ -152,10 +143,10 @@ def add_parser(commands: Any) -> None:
         help="leave the JSON answer-format paragraph out of the prompts (as `procbench generate`)",
     )
     calls = parser.add_argument_group("model calls (inspect's options)")
-    calls.add_argument("--max-connections", type=_positive_int, help="calls in flight at once (inspect's default)")
+    calls.add_argument("--max-connections", type=positive_int, help="calls in flight at once (inspect's default)")
     calls.add_argument("--max-retries", type=int, help="retries of a failed call (inspect's default)")
-    calls.add_argument("--timeout", type=_positive_int, help="seconds before a call is retried (inspect's default)")
-    calls.add_argument("--max-tokens", type=_positive_int, help="most tokens a reply may have (the model's default)")
+    calls.add_argument("--timeout", type=positive_int, help="seconds before a call is retried (inspect's default)")
+    calls.add_argument("--max-tokens", type=positive_int, help="most tokens a reply may have (the model's default)")
     calls.add_argument("--temperature", type=float, help="sampling temperature (the model's default)")
     calls.add_argument(
         "--cache",
