@@ -125,3 +125,124 @@ def test_an_unknown_model_is_one_line(tmp_path):
     with pytest.raises(ValueError, match=r"^--extractor nowhere/model: ") as error:
         extract_answers("nowhere/model", [("x", SORT)], cache_folder=tmp_path, progress=False)
     assert "\n" not in str(error.value)
+
+
+# --- procbench evaluate --extractor -------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def sort_set(tmp_path_factory):
+    """Sort questions of 2, 3, 4 and 5 steps as a `procbench generate` file, and their labels."""
+    from tests.support.sets import iter_set
+
+    examples = list(iter_set(["Sort"], range(2, 6), per_step=1))
+    path = tmp_path_factory.mktemp("extractor") / "sort.jsonl"
+    path.write_text("".join(json.dumps(example) + "\n" for example in examples))
+    return path, {example["steps"]: example for example in examples}
+
+
+@pytest.fixture(scope="module")
+def sort_answers(sort_set, tmp_path_factory):
+    """Three replies and one structured prediction: the reader reads the first right, the
+    second with a wrong second state, the third not at all."""
+    _, by_steps = sort_set
+    two, three, four, five = (by_steps[steps] for steps in (2, 3, 4, 5))
+    first, _, last = [*three["label"]["intermediate"], three["label"]["final"]]
+    lines = [
+        {"id": two["id"], "response": "Swapping as asked.\n" + json.dumps(two["label"])},
+        {"id": three["id"], "response": f"step1: {first}\nstep2: zzzzz\nfinal state: {last}"},
+        {"id": four["id"], "response": "Sorry, I lost track."},
+        {"id": five["id"], "prediction": five["label"]},
+    ]
+    path = tmp_path_factory.mktemp("extractor-answers") / "model.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return path
+
+
+def extractor_reads(by_steps):
+    """The stand-in extractor: the second reply read with its second state right (where the
+    reader reads `zzzzz`), the others as the reader reads them."""
+    two, three = by_steps[2]["label"], by_steps[3]["label"]
+
+    def respond(prompt):
+        if "Swapping as asked." in prompt:
+            return json.dumps(two)
+        if "step2: zzzzz" in prompt:
+            return json.dumps(three)
+        return '{"intermediate": [], "final": null}'
+
+    return respond
+
+
+def test_evaluate_reports_the_extractor_beside_the_reader(sort_set, sort_answers, tmp_path, monkeypatch, capsys):
+    from procbench_tools.cli import main
+
+    dataset, by_steps = sort_set
+    monkeypatch.setenv("STANDIN_API_KEY", "test-key")
+    command = [
+        "evaluate", str(sort_answers), "--dataset", str(dataset), "--no-plots",
+        "--extractor", "openai-api/standin/standin", "--extractor-cache", str(tmp_path / "cache"),
+    ]  # fmt: skip
+    with OpenAIStandIn(extractor_reads(by_steps)) as server:
+        assert main([*command, "--output", str(tmp_path / "report"), "--extractor-base-url", server.base_url]) == 0
+        asked = len(server.requests)
+        printed = capsys.readouterr().out
+        assert main([*command, "--output", str(tmp_path / "again"), "--extractor-base-url", server.base_url]) == 0
+        assert len(server.requests) == asked == 3  # three replies; the rerun asks nothing (the cache)
+    block = json.loads((tmp_path / "report" / "summary.json").read_text())["models"]["model"]["extractor"]
+    assert block["model"] == "openai-api/standin/standin"
+    assert (block["replies"], block["structured_predictions"], block["extractor_not_read"]) == (3, 1, 1)
+    assert block["agreement"] == pytest.approx(2 / 3) and block["disagreements"] == 1
+    assert block["sequential_match_agreement"] == pytest.approx(2 / 3)  # reply 2: reader SM 0, extractor SM 1
+    assert block["reader"]["sequential_match"] == pytest.approx(1 / 3)
+    assert block["reader"]["prefix_accuracy"] == pytest.approx((1 + 1 / 3 + 0) / 3)
+    assert block["extractor"]["sequential_match"] == pytest.approx(2 / 3)
+    assert block["extractor"]["final_match"] == pytest.approx(2 / 3)
+    [line] = [json.loads(text) for text in (tmp_path / "report" / "extraction_disagreements.jsonl").open()]
+    three = by_steps[3]
+    assert line["id"] == three["id"] and line["source"].endswith("model.jsonl:2")
+    assert line["reader"]["intermediate"][1] == "zzzzz"
+    assert line["extractor"] == {"intermediate": three["label"]["intermediate"], "final": three["label"]["final"]}
+    assert (line["reader_sequential_match"], line["extractor_sequential_match"]) == (0, 1)
+    summary = json.loads((tmp_path / "report" / "summary.json").read_text())["models"]["model"]
+    assert summary["overall"]["sequential_match"] == pytest.approx(2 / 4)  # the report's scores stay the reader's
+    assert "The replies read again by openai-api/standin/standin" in printed
+    row = next(line for line in printed.splitlines() if line.startswith("model ") and "0.444/" in line)
+    assert row.split() == ["model", "3", "0.444/0.333/0.667", "0.667/0.667/0.667", "2", "(66.7%)", "2", "(66.7%)"]
+    assert f"1 reply read differently: listed in {tmp_path / 'report' / 'extraction_disagreements.jsonl'}" in printed
+
+
+def test_mockllm_as_extractor_reads_nothing(sort_set, sort_answers, tmp_path):
+    from procbench_tools.cli import main
+
+    dataset, _ = sort_set
+    report = tmp_path / "report"
+    command = ["evaluate", str(sort_answers), "--dataset", str(dataset), "--output", str(report), "--no-plots"]
+    assert main([*command, "--extractor", "mockllm/model", "--extractor-cache", str(tmp_path / "cache")]) == 0
+    block = json.loads((report / "summary.json").read_text())["models"]["model"]["extractor"]
+    assert (block["extractor_not_read"], block["disagreements"]) == (3, 2)  # only the unread reply agrees
+    assert len((report / "extraction_disagreements.jsonl").read_text().splitlines()) == 2
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--extractor", "nowhere/model"], "procbench evaluate: error: --extractor nowhere/model: "),
+        (["--extractor-base-url", "http://127.0.0.1:9/v1"], "procbench evaluate: error: --extractor-base-url needs "
+         "--extractor MODEL"),
+        (["--extractor", "mockllm/model", "--extractor-connections", "0"], "argument --extractor-connections: "
+         "expected a whole number of at least 1, got 0"),
+    ],
+)  # fmt: skip
+def test_extractor_options_are_refused_in_one_line_before_scoring(
+    options, message, sort_set, sort_answers, tmp_path, capsys
+):
+    from procbench_tools.cli import main
+
+    dataset, _ = sort_set
+    report = tmp_path / "report"
+    with pytest.raises(SystemExit) as exit_info:
+        main(["evaluate", str(sort_answers), "--dataset", str(dataset), "--output", str(report), *options])
+    err = capsys.readouterr().err.strip()  # argparse's usage lines, then the one error line
+    assert exit_info.value.code == 2 and "Traceback" not in err and message in err.splitlines()[-1], err
+    assert not report.exists()

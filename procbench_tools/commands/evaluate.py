@@ -9,8 +9,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..text import plural
+from .flags import positive_int
 
 if TYPE_CHECKING:
+    from ..evaluation.extraction import Extractor
     from ..evaluation.run import ModelResult
 
 
@@ -25,6 +27,9 @@ examples:
       two models, one comparison report, the dataset read from the Hub
   procbench evaluate horizon-run/calls.jsonl --dataset horizon-run/examples.jsonl --output report
       the calls of a `procbench horizon` run
+  procbench evaluate answers.jsonl --dataset procbench --output report --extractor openai/gpt-4o
+      every reply also read by GPT-4o (the paper's extraction), scored beside the reader;
+      the replies the two read differently in report/extraction_disagreements.jsonl
 
 A predictions file has one JSON object a line: {"id": "Sort-07-003-990c6f33", "response":
 "<raw model text>"} (the answer is extracted from it) or {"id": ..., "prediction":
@@ -33,6 +38,11 @@ of it), so answers made for other generation settings are refused, not mis-score
 without a line are left out of the means and counted as missing. Harness outputs are read
 as they are: an inspect log (.eval) of `inspect eval procbench_tools/procbench`, or lm-eval's
 samples_procbench_*.jsonl (--log_samples), one file or the folder of a run.
+
+--extractor takes any model name `inspect eval` takes (the inspect extra: openai/..., anthropic/...,
+openai-api/vllm/... with --extractor-base-url, mockllm/model) with inspect's retries; each
+extraction is kept in --extractor-cache, so a rerun (or a run stopped half-way) asks again
+only for what it has not asked. The reader's scores stay the report's scores.
 
 --output is a new or empty folder, or the folder of an earlier report (which the new one
 replaces as a whole); a folder holding other files is refused, so none of them is lost.
@@ -68,6 +78,26 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--name", nargs="+", help="model names, one per file (default: the file names)")
     parser.add_argument("--json", action="store_true", help="print summary.json instead of the table")
     parser.add_argument("--no-plots", action="store_true", help="skip the PNG figures")
+    second = parser.add_argument_group("a second reading by a language model (the paper's extraction)")
+    second.add_argument(
+        "--extractor",
+        metavar="MODEL",
+        help="also read every reply with MODEL through inspect-ai's model API and report its scores beside the "
+        "reader's, how often the two agree, and extraction_disagreements.jsonl",
+    )
+    second.add_argument("--extractor-base-url", metavar="URL", help="base URL of the extractor's API (as inspect's)")
+    second.add_argument(
+        "--extractor-connections",
+        type=positive_int,
+        metavar="N",
+        help="extraction calls in flight at once (inspect's default)",
+    )
+    second.add_argument(
+        "--extractor-cache",
+        type=Path,
+        metavar="DIR",
+        help="folder of the extractions kept between runs (default: ~/.cache/procbench/extractions)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -96,16 +126,43 @@ def _warn(result: ModelResult) -> None:
         )
 
 
+def make_extractor(args: argparse.Namespace) -> Extractor | None:
+    """The ``--extractor`` of the command line (``None`` without one); its other options
+    need it."""
+    if args.extractor is None:
+        given = [
+            option
+            for option, value in (
+                ("--extractor-base-url", args.extractor_base_url),
+                ("--extractor-connections", args.extractor_connections),
+                ("--extractor-cache", args.extractor_cache),
+            )
+            if value is not None
+        ]
+        if given:
+            raise ValueError(f"{given[0]} needs --extractor MODEL")
+        return None
+    from ..evaluation.extraction import make_extractor as make
+
+    return make(
+        args.extractor,
+        cache_folder=args.extractor_cache,
+        base_url=args.extractor_base_url,
+        max_connections=args.extractor_connections,
+    )
+
+
 def run(args: argparse.Namespace) -> int:
-    from ..evaluation.files import POSSIBLE_MISREADS
-    from ..evaluation.report import table
+    from ..evaluation.files import EXTRACTION_DISAGREEMENTS, POSSIBLE_MISREADS
+    from ..evaluation.report import extractor_block, table
     from ..evaluation.run import evaluate
 
     names = model_names(args.predictions, args.name)
     if sum(str(path) == "-" for path in args.predictions) > 1:
         raise ValueError("standard input (-) can be given once only")
     files = dict(zip(names, args.predictions, strict=True))
-    done = evaluate(files, args.dataset, args.output, plots=not args.no_plots)
+    extractor = make_extractor(args)  # a model that cannot be used is refused before any scoring
+    done = evaluate(files, args.dataset, args.output, plots=not args.no_plots, extractor=extractor)
     for result in done.results:
         _warn(result)
     summary = done.summary
@@ -116,5 +173,7 @@ def run(args: argparse.Namespace) -> int:
         horizons = {result.name: result.horizon for result in done.results}
         misreads = str(args.output / POSSIBLE_MISREADS)
         print(table(summary["models"], None if failed is None else (failed["count"], failed["of"]), horizons, misreads))
+        if extractor is not None:
+            print("\n" + extractor_block(summary["models"], str(args.output / EXTRACTION_DISAGREEMENTS)))
         print(f"\nreport written to {args.output}", file=sys.stderr)
     return 0

@@ -116,29 +116,56 @@ def default_cache_folder() -> Path:
     return Path(base) / "procbench" / "extractions"
 
 
-async def _extract_all(
-    model: Any, items: list[tuple[str, list[Any]]], cache: ExtractionCache, progress: Any
-) -> list[Extraction]:
-    from inspect_ai.model import GenerateConfig, ResponseSchema
-    from inspect_ai.util import JSONSchema
+class Extractor:
+    """A model that extracts answers, with its cache: :meth:`extract` reads one reply
+    (asking the model only for what the cache does not hold). Made with
+    :func:`make_extractor`; used inside one event loop (``asyncio.run``)."""
 
-    from ..integrations.inspect_models import ask
+    def __init__(self, name: str, model: Any, cache: ExtractionCache) -> None:
+        self.name, self.model, self.cache = name, model, cache
 
-    async def one(reply: str, states: list[Any]) -> Extraction:
+    async def extract(self, reply: str, states: list[Any]) -> Extraction:
+        """The answer ``reply`` states, typed by the reference states ``states``."""
+        from inspect_ai.model import GenerateConfig, ResponseSchema
+        from inspect_ai.util import JSONSchema
+
+        from ..integrations.inspect_models import ask, describe_error
+
         schema = answer_schema(states)
-        key = cache.key(reply, schema)
-        if key not in cache.known:
+        key = self.cache.key(reply, schema)
+        if key not in self.cache.known:
             config = GenerateConfig(
                 response_schema=ResponseSchema(name=SCHEMA_NAME, json_schema=JSONSchema.model_validate(schema))
             )
-            answer = await ask(model, INSTRUCTIONS.replace("{reply}", reply), config=config)
-            cache.add(key, answer.text)
-        if progress is not None:
-            progress.update(1)
-        output = cache.known[key]
+            try:
+                answer = await ask(self.model, INSTRUCTIONS.replace("{reply}", reply), config=config)
+            except Exception as error:  # inspect and the model's client raise many kinds
+                raise ValueError(
+                    f"--extractor {self.name}: {describe_error(error)} (extractions so far are kept in "
+                    f"{self.cache.path} and not asked again)"
+                ) from None
+            self.cache.add(key, answer.text)
+        output = self.cache.known[key]
         return Extraction(parse_extraction(output), output)
 
-    return list(await asyncio.gather(*(one(reply, states) for reply, states in items)))
+
+def make_extractor(
+    model_name: str,
+    *,
+    cache_folder: Path | None = None,
+    base_url: str | None = None,
+    max_connections: int | None = None,
+    model_args: dict[str, Any] | None = None,
+) -> Extractor:
+    """The extractor ``model_name`` (any name ``inspect eval`` takes) with its on-disk cache
+    in ``cache_folder`` (default ``~/.cache/procbench/extractions``). ``ValueError`` (one
+    line, naming ``--extractor``) when the model cannot be used."""
+    from ..integrations.inspect_models import make_model
+
+    model = make_model(
+        model_name, base_url=base_url, max_connections=max_connections, model_args=model_args, option="--extractor"
+    )
+    return Extractor(model_name, model, ExtractionCache(cache_folder or default_cache_folder(), model_name))
 
 
 def extract_answers(
@@ -152,20 +179,22 @@ def extract_answers(
     progress: bool = True,
 ) -> list[Extraction]:
     """What ``model_name`` extracts from each ``(reply, reference states)`` of ``items``, in
-    order. ``ValueError`` (one line, naming ``--extractor``) when the model cannot be used."""
+    order (all at once, as inspect's concurrency allows)."""
     from tqdm import tqdm
 
-    from ..integrations.inspect_models import describe_error, make_model
-
-    pending = list(items)
-    model = make_model(
-        model_name, base_url=base_url, max_connections=max_connections, model_args=model_args, option="--extractor"
+    extractor = make_extractor(
+        model_name, cache_folder=cache_folder, base_url=base_url, max_connections=max_connections, model_args=model_args
     )
-    cache = ExtractionCache(cache_folder or default_cache_folder(), model_name)
+    pending = list(items)
     bar = tqdm(total=len(pending), desc=f"extracting with {model_name}", unit="reply", disable=not progress)
-    try:
-        return asyncio.run(_extract_all(model, pending, cache, bar))
-    except Exception as error:  # inspect and the model's client raise many kinds
-        raise ValueError(f"--extractor {model_name}: {describe_error(error)}") from None
-    finally:
-        bar.close()
+
+    async def one(reply: str, states: list[Any]) -> Extraction:
+        extraction = await extractor.extract(reply, states)
+        bar.update(1)
+        return extraction
+
+    async def every() -> list[Extraction]:
+        return list(await asyncio.gather(*(one(reply, states) for reply, states in pending)))
+
+    with bar:
+        return asyncio.run(every())

@@ -81,6 +81,36 @@ def reading_block(summaries: dict[str, dict[str, Any]], misreads_file: str) -> l
     return lines
 
 
+def extractor_block(summaries: dict[str, dict[str, Any]], disagreements_file: str) -> str:
+    """The extractor's reading beside the reader's, a row per model: the replies both read,
+    PA, SM and FM by each, and how often they read the same states and give the same
+    sequential-match verdict."""
+    width = max(12, *(len(name) for name in summaries))
+    extractor = next(iter(summaries.values()))["extractor"]["model"]
+    lines = [
+        f"The replies read again by {extractor} (the report's scores are the reader's)",
+        f"{'model':{width}}  {'replies':>7}  {'reader PA/SM/FM':>17}  {'extractor PA/SM/FM':>18}  "
+        f"{'same states':>15}  {'same SM':>15}",
+    ]
+    disagreements = 0
+    for name, summary in summaries.items():
+        block = summary["extractor"]
+        replies = block["replies"]
+        if not replies:
+            lines.append(f"{name:{width}}  {0:>7}  (only structured predictions: nothing to extract)")
+            continue
+        reader, extracted = (
+            "/".join(f"{block[side][key]:.3f}" for key, _ in MEASURES) for side in ("reader", "extractor")
+        )
+        same = _share(replies - block["disagreements"], replies)
+        verdicts = _share(round(block["sequential_match_agreement"] * replies), replies)
+        lines.append(f"{name:{width}}  {replies:>7}  {reader:>17}  {extracted:>18}  {same:>15}  {verdicts:>15}")
+        disagreements += block["disagreements"]
+    if disagreements:
+        lines.append(f"{plural(disagreements, 'reply', 'replies')} read differently: listed in {disagreements_file}")
+    return "\n".join(lines)
+
+
 def table(
     summaries: dict[str, dict[str, Any]],
     failed_by_all: tuple[int, int] | None = None,

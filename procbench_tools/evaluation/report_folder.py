@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from ..atomic import atomic_folder
 from .files import FAILED_BY_ALL, POSSIBLE_MISREADS, SCORES, SUMMARY
@@ -63,8 +63,18 @@ class ReportFolder:
             self.misreads.write(json_line(answer.misread_record()).encode("utf-8"))
         return start
 
+    def scored_records(self) -> Iterator[dict[str, Any]]:
+        """The records of ``scores.jsonl`` written so far, in order."""
+        self.scores.flush()
+        with (self.staging / SCORES).open("rb") as stream:
+            yield from (json.loads(line) for line in stream)
+
+    def open_text(self, name: str) -> IO[str]:
+        """A new file of the report, for writing text."""
+        return (self.staging / name).open("w", encoding="utf-8")
+
     def write_lines(self, name: str, records: Iterable[dict[str, Any]]) -> None:
-        with (self.staging / name).open("w", encoding="utf-8") as stream:
+        with self.open_text(name) as stream:
             for record in records:
                 stream.write(json_line(record))
 

@@ -11,7 +11,7 @@ from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tqdm import tqdm
 
@@ -19,11 +19,15 @@ from generators.benchmark import parse_example_id
 
 from ..text import plural
 from .answers import STDIN, AnswerLine, check_answers_path, read_answers, shown_name
-from .files import SCORES
+from .extractor_comparison import Comparison, compare
+from .files import EXTRACTION_DISAGREEMENTS, SCORES
 from .references import ExampleIndex, describe_settings, open_dataset
 from .report_folder import ReportFolder
 from .scored import score_answer
 from .summary import ModelTally
+
+if TYPE_CHECKING:
+    from .extraction import Extractor
 
 SHOWN = 5  # ids listed in messages about unknown or missing examples
 
@@ -183,11 +187,31 @@ class Evaluation:
     results: list[ModelResult]
 
 
+def compare_with_extractor(
+    extractor: Extractor, folder: ReportFolder, records: int, progress: bool | None
+) -> dict[str, Comparison]:
+    """Every reply of ``scores.jsonl`` (``records`` lines) read again by ``extractor``; each
+    model's :class:`Comparison`, the disagreements written to the report."""
+    bar = tqdm(
+        total=records, desc=f"extracting with {extractor.name}", unit=" answers", file=sys.stderr,
+        disable=progress is False or None, mininterval=1,
+    )  # fmt: skip
+    with bar, folder.open_text(EXTRACTION_DISAGREEMENTS) as disagreements:
+        return compare(extractor, folder.scored_records(), disagreements, bar)
+
+
 def evaluate(
-    files: dict[str, Path], dataset_source: str, output: Path, *, plots: bool = True, progress: bool | None = None
+    files: dict[str, Path],
+    dataset_source: str,
+    output: Path,
+    *,
+    plots: bool = True,
+    progress: bool | None = None,
+    extractor: Extractor | None = None,
 ) -> Evaluation:
     """Score each model's answers file against the dataset and publish the report in
-    ``output`` (see the package's modules for each part)."""
+    ``output`` (see the package's modules for each part); given ``extractor``, each reply
+    is also read by it, beside the reader (:mod:`.extractor_comparison`)."""
     from .plots import FigureData
     from .provenance import dataset_provenance, provenance
 
@@ -202,11 +226,15 @@ def evaluate(
         with rows:
             index = ExampleIndex.build(dataset, folder.work / "examples.sqlite", rows)
         results = [score_model(name, path, index, folder, progress) for name, path in files.items()]
+        total_scored = sum(result.tally.n for result in results)
+        comparisons = {} if extractor is None else compare_with_extractor(extractor, folder, total_scored, progress)
         summary: dict[str, Any] = {"models": {}}
         for result in results:
             result.horizon = estimate_horizon(result.tally)
             model = result.tally.summary()
             model["horizon"] = None if result.horizon is None else result.horizon.to_json()
+            if extractor is not None:
+                model["extractor"] = comparisons.get(result.name, Comparison(extractor.name)).summary()
             summary["models"][result.name] = model
         failed = None
         if len(results) > 1:

@@ -1,0 +1,136 @@
+"""``procbench evaluate --extractor MODEL``: every reply read a second time, by a language
+model as the paper did, beside the project's answer reader. Per model the report gets both
+readings' scores over the same replies, how often the two read the same states (and give the
+same sequential-match verdict), and ``extraction_disagreements.jsonl``: a line for every
+reply they read differently, with both readings and the reply.
+
+The reader's scores stay the report's scores; the extractor's are a check on them. Lines
+with a structured ``prediction`` have nothing to extract and are counted apart. The replies
+are taken back from ``scores.jsonl`` in chunks, so memory stays flat."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from ..scoring import measures
+from .extraction import Extraction, Extractor
+from .files import EXTRACTION_DISAGREEMENTS
+from .scored import json_line
+from .summary import Totals
+
+CHUNK = 256  # replies sent at once (inspect's max_connections bounds the calls in flight)
+
+
+def same_states(first: list[Any] | None, second: list[Any] | None) -> bool:
+    """Two readings of a reply give the same states (by the scoring's matching rules, so
+    ``"5"`` and ``5`` are the same integer state); two readings of nothing agree."""
+    if first is None or second is None:
+        return first is None and second is None
+    return len(first) == len(second) and all(
+        measures.states_match(a, b) or measures.states_match(b, a) for a, b in zip(first, second)
+    )
+
+
+@dataclass
+class Comparison:
+    """One model's replies as the reader and the extractor read them."""
+
+    extractor: str
+    reader: Totals = field(default_factory=Totals)
+    extracted: Totals = field(default_factory=Totals)
+    same_states: int = 0
+    same_verdict: int = 0  # the same sequential match
+    extractor_not_read: int = 0
+    predictions: int = 0  # structured prediction lines: nothing to extract
+
+    def add(self, record: dict[str, Any], extraction: Extraction) -> dict[str, Any] | None:
+        """Tally one reply (its ``scores.jsonl`` record and the extractor's reading); its
+        line of ``extraction_disagreements.jsonl`` when the two read it differently."""
+        reference = record["reference"]
+        read = measures.parse_prediction(record["prediction"], reference)
+        extracted = measures.parse_prediction(extraction.prediction, reference)
+        reader_score = measures.Score(**{name: record[name] for name in measures.Score._fields})
+        extractor_score = measures.score_row(extracted, reference)
+        self.reader.add(reader_score)
+        self.extracted.add(extractor_score)
+        self.extractor_not_read += extracted is None
+        self.same_verdict += reader_score.sequential_match == extractor_score.sequential_match
+        if same_states(read, extracted):
+            self.same_states += 1
+            return None
+        return {
+            "model": record["model"],
+            "id": record["id"],
+            "source": record["source"],
+            "reader": record["prediction"],
+            "extractor": extraction.prediction,
+            "reader_sequential_match": reader_score.sequential_match,
+            "extractor_sequential_match": extractor_score.sequential_match,
+            "reference": reference,
+            "response": record["response"],
+        }
+
+    def summary(self) -> dict[str, Any]:
+        """The block ``extractor`` of the model in ``summary.json``."""
+        replies = self.reader.n
+        return {
+            "model": self.extractor,
+            "replies": replies,
+            "structured_predictions": self.predictions,
+            "reader": self.reader.figures() if replies else None,
+            "extractor": self.extracted.figures() if replies else None,
+            "extractor_not_read": self.extractor_not_read,
+            "agreement": self.same_states / replies if replies else None,
+            "sequential_match_agreement": self.same_verdict / replies if replies else None,
+            "disagreements": replies - self.same_states,
+            "file": EXTRACTION_DISAGREEMENTS,
+        }
+
+
+def _chunks(records: Iterable[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
+    chunk: list[dict[str, Any]] = []
+    for record in records:
+        chunk.append(record)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def compare(
+    extractor: Extractor,
+    records: Iterable[dict[str, Any]],
+    disagreements: IO[str],
+    progress: Any = None,
+) -> dict[str, Comparison]:
+    """Read every reply of ``records`` (the lines of ``scores.jsonl``) with ``extractor``;
+    each model's :class:`Comparison`, the disagreements written to ``disagreements``
+    (``progress``, a tqdm bar or ``None``, counts the records)."""
+    comparisons: dict[str, Comparison] = {}
+
+    async def run() -> None:
+        for chunk in _chunks(records, CHUNK):
+            replies = [record for record in chunk if record["response"] is not None]
+            extractions = await asyncio.gather(
+                *(
+                    extractor.extract(record["response"], measures.parse_reference(record["reference"]))
+                    for record in replies
+                )
+            )
+            for record in chunk:
+                if record["model"] not in comparisons:
+                    comparisons[record["model"]] = Comparison(extractor.name)
+                comparisons[record["model"]].predictions += record["response"] is None
+            for record, extraction in zip(replies, extractions, strict=True):
+                line = comparisons[record["model"]].add(record, extraction)
+                if line is not None:
+                    disagreements.write(json_line(line))
+            if progress is not None:
+                progress.update(len(chunk))
+
+    asyncio.run(run())
+    return comparisons
