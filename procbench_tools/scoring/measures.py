@@ -19,7 +19,7 @@ import json
 import math
 import operator
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .lengths import BUCKET_NAMES, length_bucket
@@ -222,14 +222,6 @@ def _means(parts: list[list[float]]) -> dict[str, Any]:
         "invalid_predictions": n - valid,
         "n": n,
     }
-
-
-def summarize(scores: Iterable[Score]) -> dict[str, Any]:
-    """The six figures (four means, invalid count, n) of scores, as ``score`` reports them."""
-    scores = list(scores)
-    if not scores:
-        raise ValueError("nothing to summarize")
-    return _means([_column_sums(scores)])
 
 
 def score_row(prediction: Any, reference: Any) -> Score:
