@@ -212,7 +212,7 @@ def test_evaluate_reports_the_extractor_beside_the_reader(sort_set, sort_answers
     assert f"1 reply read differently: listed in {tmp_path / 'report' / 'extraction_disagreements.jsonl'}" in printed
 
 
-def test_mockllm_as_extractor_reads_nothing(sort_set, sort_answers, tmp_path):
+def test_mockllm_as_extractor_reads_nothing(sort_set, sort_answers, tmp_path, capsys):
     from procbench_tools.cli import main
 
     dataset, _ = sort_set
@@ -221,6 +221,7 @@ def test_mockllm_as_extractor_reads_nothing(sort_set, sort_answers, tmp_path):
     assert main([*command, "--extractor", "mockllm/model", "--extractor-cache", str(tmp_path / "cache")]) == 0
     block = json.loads((report / "summary.json").read_text())["models"]["model"]["extractor"]
     assert (block["extractor_not_read"], block["disagreements"]) == (3, 2)  # only the unread reply agrees
+    assert "the extractor found no answer in 3 of these replies" in capsys.readouterr().out
     assert len((report / "extraction_disagreements.jsonl").read_text().splitlines()) == 2
 
 
@@ -232,6 +233,8 @@ def test_mockllm_as_extractor_reads_nothing(sort_set, sort_answers, tmp_path):
          "--extractor MODEL"),
         (["--extractor", "mockllm/model", "--extractor-connections", "0"], "argument --extractor-connections: "
          "expected a whole number of at least 1, got 0"),
+        (["--extractor", "mockllm/model", "--extractor-cache", "{file}"], "procbench evaluate: error: "
+         "--extractor-cache {file}: is a file, not a folder"),
     ],
 )  # fmt: skip
 def test_extractor_options_are_refused_in_one_line_before_scoring(
@@ -240,7 +243,9 @@ def test_extractor_options_are_refused_in_one_line_before_scoring(
     from procbench_tools.cli import main
 
     dataset, _ = sort_set
-    report = tmp_path / "report"
+    report, file = tmp_path / "report", tmp_path / "notes.txt"
+    file.write_text("mine")
+    options, message = [option.format(file=file) for option in options], message.format(file=file)
     with pytest.raises(SystemExit) as exit_info:
         main(["evaluate", str(sort_answers), "--dataset", str(dataset), "--output", str(report), *options])
     err = capsys.readouterr().err.strip()  # argparse's usage lines, then the one error line

@@ -162,10 +162,25 @@ def make_extractor(
     line, naming ``--extractor``) when the model cannot be used."""
     from ..integrations.inspect_models import make_model
 
+    folder = cache_folder or default_cache_folder()
+    check_cache_folder(folder)
     model = make_model(
         model_name, base_url=base_url, max_connections=max_connections, model_args=model_args, option="--extractor"
     )
-    return Extractor(model_name, model, ExtractionCache(cache_folder or default_cache_folder(), model_name))
+    return Extractor(model_name, model, ExtractionCache(folder, model_name))
+
+
+def check_cache_folder(folder: Path) -> None:
+    """Make the cache's folder, or ``ValueError`` (one line naming ``--extractor-cache``)
+    when it cannot hold the cache: checked before any scoring or call."""
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(f"--extractor-cache {folder}: is a file, not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ValueError(f"--extractor-cache {folder}: {error.strerror or error}") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ValueError(f"--extractor-cache {folder}: not writable")
 
 
 def extract_answers(

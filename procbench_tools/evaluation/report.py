@@ -106,6 +106,9 @@ def extractor_block(summaries: dict[str, dict[str, Any]], disagreements_file: st
         verdicts = _share(round(block["sequential_match_agreement"] * replies), replies)
         lines.append(f"{name:{width}}  {replies:>7}  {reader:>17}  {extracted:>18}  {same:>15}  {verdicts:>15}")
         disagreements += block["disagreements"]
+        if block["extractor_not_read"]:
+            found_none = block["extractor_not_read"]
+            lines.append(f"{'':{width}}  the extractor found no answer in {found_none} of these replies")
     if disagreements:
         lines.append(f"{plural(disagreements, 'reply', 'replies')} read differently: listed in {disagreements_file}")
     return "\n".join(lines)
