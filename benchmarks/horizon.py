@@ -13,7 +13,10 @@ count (``procbench_tools.horizon.simulate``). For each curve:
   it);
 - **adaptive** (``procbench horizon``'s design, steps 1..100, precision 1.5, batch 10,
   budget --budget): coverage, the median calls it spent, and the share of runs that reached
-  1.5x before the budget.
+  1.5x before the budget;
+- **bound**: the fewest calls any design could need for a 1.5x interval, by the Cramér-Rao
+  bound with the slope and lapse known and every call at the most informative step count
+  (1..100), and so the largest gain over the grid that any adaptive design could show.
 """
 
 from __future__ import annotations
@@ -64,6 +67,20 @@ def fixed_calls_for_target(curve: TrueCurve, runs: int, seed: int, most: int) ->
     return high * len(PAPER_GRID)
 
 
+def calls_bound(curve: TrueCurve) -> int:
+    """The Cramér-Rao bound on the calls for a 95% interval of h50 within TARGET (high /
+    low): with beta and lapse known, each call at the step count (1..100) whose answer says
+    most about log2 h50, the Fisher information per call being
+    ``(dP/dtheta)^2 / (P (1 - P))``; any real design, which must also learn beta and lapse,
+    needs more."""
+    x = np.log2(np.arange(1, 101))
+    s = 1 / (1 + np.exp(curve.beta * (x - curve.theta)))
+    p = (1 - curve.lapse) * s
+    information = ((1 - curve.lapse) * curve.beta * s * (1 - s)) ** 2 / (p * (1 - p))
+    sd = np.log2(TARGET) / 2 / 1.96  # a 95% interval of log2 h50 as wide as log2(TARGET)
+    return int(np.ceil(1 / (information.max() * sd**2)))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=positive_int, default=200, help="simulated runs per setting (default 200)")
@@ -75,7 +92,7 @@ def main() -> None:
     print(f"{args.runs} simulated runs per setting; coverage of the 95% interval of h50; ratio = high / low\n")
     header = (
         f"{'true curve':36} | {'grid 240: cover':>15} {'ratio':>6} {'calls to 1.5x':>13} | "
-        f"{'adaptive: cover':>15} {'calls':>6} {'reached':>7} | {'fewer calls':>11}"
+        f"{'adaptive: cover':>15} {'calls':>6} {'reached':>7} | {'fewer calls':>11} | {'bound':>5} {'at most':>7}"
     )
     print(header)
     print("-" * len(header))
@@ -88,17 +105,22 @@ def main() -> None:
         reached = np.mean([stop in ("precision", "above range") for stop in adaptive.stops])
         adaptive_calls = float(np.median(adaptive.calls))
         gain = "–" if grid_calls is None else f"{grid_calls / adaptive_calls:.1f}x"
+        bound = calls_bound(curve)
+        most = "–" if grid_calls is None else f"{grid_calls / bound:.1f}x"
         print(
             f"{name:36} | {grid.covers(truth).mean():15.3f} {np.median(grid.ratios()):6.2f} "
             f"{'never' if grid_calls is None else grid_calls:>13} | "
-            f"{adaptive.covers(truth).mean():15.3f} {adaptive_calls:6.0f} {reached:7.0%} | {gain:>11}",
+            f"{adaptive.covers(truth).mean():15.3f} {adaptive_calls:6.0f} {reached:7.0%} | {gain:>11} | "
+            f"{bound:5d} {most:>7}",
             flush=True,
         )
     print(f"\n{time.perf_counter() - started:.0f} s")
     print(
         "grid: the fewest calls at each of 2..25 steps (the same at each) whose median ratio is at most 1.5 "
         f"('never' past {args.max_grid_calls} calls: an end stays open); adaptive: steps 1..100, batch 10, "
-        f"budget {args.budget}; 'reached': runs that stopped on precision (or with the whole interval above 100)"
+        f"budget {args.budget}; 'reached': runs that stopped on precision (or with the whole interval above 100); "
+        "bound: the Cramér-Rao bound on the calls for 1.5x with slope and lapse known, and 'at most' the largest "
+        "gain over the grid it allows"
     )
 
 
