@@ -22,14 +22,15 @@ import argparse
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
-import tarfile
 import time
 from pathlib import Path
 from typing import Any
 
 from arguments import positive_int
+from trees import baseline_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 OLD = "c22bc77"
@@ -98,17 +99,12 @@ def prepare(lines: int, work: Path) -> tuple[Path, Path]:
 
 
 def old_tree(revision: str, work: Path) -> Path:
-    """The files of ``revision`` (from ``git archive``), unpacked once into ``work``."""
+    """The files of ``revision`` (:func:`trees.baseline_tree`), unpacked once into ``work``."""
     folder = work / f"old-{revision}"
     if not folder.is_dir():
-        archive = subprocess.run(["git", "archive", revision], cwd=ROOT, capture_output=True, check=True).stdout
         partial = folder.with_name(folder.name + ".partial")
-        partial.mkdir()
-        archive_path = work / f"{revision}.tar"
-        archive_path.write_bytes(archive)
-        with tarfile.open(archive_path) as tar:
-            tar.extractall(partial, filter="data")
-        archive_path.unlink()
+        shutil.rmtree(partial, ignore_errors=True)  # left by a run stopped while unpacking
+        baseline_tree(revision, partial)
         partial.rename(folder)
     return folder
 
