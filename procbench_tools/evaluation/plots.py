@@ -52,6 +52,7 @@ PA_BUCKETS = [
 ]
 PA_COLOURS = ["#c0392b", "#e67e22", "#f1c40f", "#27ae60"]
 DOTS = 50_000  # answers drawn as dots in Figure 13 at most (a random sample of them beyond)
+FEW_DOTS = 500  # up to this many, Figure 13's dots are large and solid
 
 
 def tasks_of(summaries: Summaries) -> list[str]:
@@ -340,7 +341,11 @@ def prediction_length(data: FigureData, folder: Path) -> list[Path]:
             jitter = generator.uniform(-0.3, 0.3, len(steps))
             readable = sum(tally.prediction_lengths.values())
             dots = "one answer" if len(steps) == readable else f"one answer ({len(steps):,} of {readable:,} at random)"
-            axis.scatter(steps + jitter, lengths, s=6, alpha=0.25, color=colour, linewidths=0, label=dots)
+            few = len(steps) <= FEW_DOTS  # few dots are drawn large and solid, many small and faint
+            axis.scatter(
+                steps + jitter, lengths, s=14 if few else 6, alpha=0.8 if few else 0.25, color=colour,
+                linewidths=0, label=dots,
+            )  # fmt: skip
             totals: Counter[int] = Counter()
             answers: Counter[int] = Counter()
             for (count_steps, length), count in pairs:
