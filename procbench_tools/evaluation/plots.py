@@ -151,7 +151,8 @@ def pa_distribution(data: FigureData, folder: Path) -> list[Path]:
     """The share of examples in each PA bucket for each problem length (the paper's
     Figure 3), a panel per model."""
     tallies = data.tallies
-    figure, axes = plt.subplots(len(tallies), 1, figsize=(11, 3.2 * len(tallies)), squeeze=False)
+    height = 3.2 * len(tallies) + 0.8  # inches: a panel per model, and the title and legend above
+    figure, axes = plt.subplots(len(tallies), 1, figsize=(11, height), squeeze=False)
     for axis, (name, tally) in zip(axes[:, 0], tallies.items(), strict=True):
         by_steps = tally.by_steps()
         steps = list(by_steps)
@@ -166,10 +167,11 @@ def pa_distribution(data: FigureData, folder: Path) -> list[Path]:
         axis.set_ylim(0, 1)
         axis.set_xticks(steps)
     axes[-1, 0].set_xlabel("problem length (steps)")
-    figure.suptitle("Prefix accuracy by problem length")
+    figure.suptitle("Prefix accuracy by problem length", y=1 - 0.1 / height, va="top")
     handles, labels = axes[0, 0].get_legend_handles_labels()
-    figure.legend(handles, labels, ncol=4, fontsize="small", loc="upper center", bbox_to_anchor=(0.5, 0.96))
-    figure.tight_layout(rect=(0, 0, 1, 0.92))
+    legend_top = 1 - 0.4 / height  # below the title, whatever the number of panels
+    figure.legend(handles, labels, ncol=4, fontsize="small", loc="upper center", bbox_to_anchor=(0.5, legend_top))
+    figure.tight_layout(rect=(0, 0, 1, 1 - 0.8 / height))
     return [_save(figure, folder / "pa_distribution.png")]
 
 
