@@ -2,18 +2,20 @@
 
 A walk-through is a run of entries of one kind, with blank lines allowed between them:
 ``Step N`` labels or numbered lines (1., 2., ...) with growing numbers, bulleted lines, the
-rows of a table, lines with an arrow (``light → [...]``), or short keyed lines
-(``(0,7): [rkyotae, hfkvohtlrhich]``); a list literal standing on its own lines is one too
-(its items are the states). An entry's state is what its line ends in (``values.py``); a
-line of text right below an entry (``→ k1``, or the whole state) is its state instead. An
-entry numbered 0, or labelled as the initial state, is not a step. An entry that calls
-itself final (``... (final)``) ends the walk-through as its final state.
+rows of a table (Markdown, or comma-separated values under a header line), lines with an
+arrow (``light → [...]``), or short keyed lines (``(0,7): [rkyotae, hfkvohtlrhich]``); a
+list literal standing on its own lines is one too (its items are the states). An entry's
+state is what its line ends in (``values.py``); a line of text right below an entry (``→
+k1``, or the whole state) is its state instead. An entry numbered 0, or labelled as the
+initial state, is not a step. An entry that calls itself final (``... (final)``) ends the
+walk-through as its final state.
 
 Standard library only: the metric Space carries this file.
 """
 
 from __future__ import annotations
 
+import csv
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -38,6 +40,8 @@ _FINAL_MARK = re.compile(
 _ARROW = re.compile(r"->|=>|[\u2192\u27f6\u21d2\u27f9]")
 ENTRIES_WITH_LINES_BELOW = ("step", "number", "bullet", "header")  # the state may stand on a line below these
 HEADER_LENGTH = 80  # a header line over its state is at most this long
+# The header line of a table written as comma-separated values: short column names.
+_CSV_HEADER = re.compile(r"[ \t]*[A-Za-z_][\w ()]{0,23}(?:,[ \t]*[A-Za-z_][\w ()]{0,23})+[ \t]*")
 _KEYED = re.compile(r"[ \t]*[^\s:=][^:=\n]{0,30}(?::|[ \t]=)[ \t]+\S")  # "(0,7): [rk, yo]", "ip = [0, 1]"
 
 
@@ -141,11 +145,9 @@ def _table(layout: Layout, index: int, kind: Kind) -> Walkthrough | None:
     lines = layout.lines
     if index + 1 >= len(lines) or not lines[index + 1].rule or lines[index].cells is None:
         return None
-    header = [cell.lower() for cell in lines[index].cells or []]
-    column = len(header) - 1
-    for position, name in enumerate(header):
-        if any(word in name for word in STATE_COLUMN_WORDS):
-            column = position
+    header = lines[index].cells or []
+    named = _state_column(header)
+    column = len(header) - 1 if named is None else named
     rows, last = [], index + 1
     while last + 1 < len(lines) and lines[last + 1].cells is not None:
         last += 1
@@ -158,6 +160,39 @@ def _table(layout: Layout, index: int, kind: Kind) -> Walkthrough | None:
     listed = sum(any(mark in row[column] for mark in ",[ ") for row in rows)
     if isinstance(kind, list) and 2 * listed < len(rows):
         return Walkthrough(index, last, [], kind, False, [[unwrap(cell) for cell in row] for row in rows], from_zero)
+    return Walkthrough(index, last, [(row[column], "") for row in rows], kind, False, None, from_zero)
+
+
+def _state_column(header: list[str]) -> int | None:
+    """The last column whose header names a state (``STATE_COLUMN_WORDS``), if any."""
+    found = None
+    for position, name in enumerate(header):
+        if any(word in name.lower() for word in STATE_COLUMN_WORDS):
+            found = position
+    return found
+
+
+def _csv_table(layout: Layout, index: int, kind: Kind) -> Walkthrough | None:
+    """The states of a table written as comma-separated values (``step,action,state`` over
+    ``1,pop_right,aezjv``): a header line naming a state column, then at least two rows of
+    as many fields (quoted as CSV quotes them)."""
+    lines = layout.lines
+    if not _CSV_HEADER.fullmatch(lines[index].text):
+        return None
+    header = lines[index].text.split(",")
+    column = _state_column(header)
+    if column is None:
+        return None
+    rows, last = [], index
+    while last + 1 < len(lines) and not lines[last + 1].blank:
+        fields = next(csv.reader([lines[last + 1].text], skipinitialspace=True))
+        if len(fields) != len(header):
+            break
+        rows.append(fields)
+        last += 1
+    if len(rows) < 2:
+        return None
+    from_zero = rows[0][0].strip() == "0"
     return Walkthrough(index, last, [(row[column], "") for row in rows], kind, False, None, from_zero)
 
 
@@ -201,6 +236,10 @@ def walkthrough_at(layout: Layout, index: int, kind: Kind, single_entry: bool = 
         return table if table is not None and (rows >= 2 or single_entry) else None
     if first.text.lstrip().startswith("[") and first.label is None and not first.item:
         return _literal(layout, index, kind)
+    if first.label is None and not first.item and "," in first.text:
+        table = _csv_table(layout, index, kind)
+        if table is not None:
+            return table
     entry_kind = _entry_kind(layout, index)
     if entry_kind is None or (first.label is not None and first.label.role is Role.INITIAL):
         return None
@@ -248,7 +287,12 @@ def read_walkthroughs(layout: Layout, kind: Kind, taken: set[int]) -> list[Walkt
     index = 0
     while index < len(layout.lines):
         line = layout.lines[index]
-        may_start = line.cells is not None or line.text.lstrip()[:1] == "[" or _entry_kind(layout, index) is not None
+        may_start = (
+            line.cells is not None
+            or line.text.lstrip()[:1] == "["
+            or _entry_kind(layout, index) is not None
+            or ("," in line.text and _CSV_HEADER.fullmatch(line.text) is not None)
+        )
         if index not in taken and may_start:
             walk = walkthrough_at(layout, index, kind)
             if walk is not None:
