@@ -55,7 +55,8 @@ class StepsAbove:
     last: int | None = None
 
 
-_RANGE = re.compile(r"(\d+)\s*(?:[-\u2013\u2014]|to|through|thru|and)\s*(?:[a-z]+\s*)?(\d+)", re.I)
+# "1-6", "1 through 15", "Steps 1 to Step 12", "[1] to [11]"
+_RANGE = re.compile(r"(\d+)\]?\s*(?:[-\u2013\u2014]|to|through|thru|and)\s*(?:[a-z]+\s*)?\[?(\d+)", re.I)
 
 
 _LEFT_OUT = re.compile(r"\b(?:leav\w*\s+out|exclud\w*|without|omit\w*|not\s+includ\w*|except)\b[^.;:]*$", re.I)

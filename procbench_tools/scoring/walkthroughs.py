@@ -235,7 +235,9 @@ def walkthrough_at(layout: Layout, index: int, kind: Kind, single_entry: bool = 
         rows = table.last_line - table.first_line - 1 if table is not None else 0
         return table if table is not None and (rows >= 2 or single_entry) else None
     if first.text.lstrip().startswith("[") and first.label is None and not first.item:
-        return _literal(layout, index, kind)
+        literal = _literal(layout, index, kind)
+        if literal is not None:
+            return literal  # else perhaps an entry such as "[4] the:" over its state
     if first.label is None and not first.item and "," in first.text:
         table = _csv_table(layout, index, kind)
         if table is not None:
