@@ -42,6 +42,7 @@ from .latex import plain_text
 from .layout import read_layout
 from .objects import answer_parts
 from .state_types import Kind, reference_states, state_kinds, typed
+from .tags import tags_as_labels
 
 Prediction = dict[str, Any]
 MAX_CHARS = 1_000_000  # only the last million characters of a longer response are read
@@ -149,7 +150,7 @@ def _read_text(text: str, kinds: tuple[Kind, Kind], count: int | None, audit: bo
     if at_end is not None:
         intermediate = [typed(state, kinds[0]) for state in at_end[0]]
         return Reading(intermediate, typed(at_end[1], kinds[1]), "object", FULL), len(at_end[0]) + 1
-    layout = read_layout(plain_text(text))
+    layout = read_layout(plain_text(tags_as_labels(text)))
     candidates = [candidate for form in FORMS for candidate in form.read(layout, expected)]
     shown = shown_steps(layout, expected) if audit else 0
     if not candidates:

@@ -168,7 +168,10 @@ def state_in_text(text: str, kind: Kind = None) -> Any:
     if bold_lead is not None:  # "**Cut at 14:** [...]": a bold description before the state
         rest = rest[bold_lead.end() :]
     if rest[0] in "[{\"'`$" or rest.startswith(("**", "__", "\\")):
-        return parse_value(rest)
+        value = parse_value(rest)
+        if isinstance(kind, list) and not isinstance(value, list):  # "{6, 17}: ["fnb", "gs"]": a set, then the list
+            return _literal_at_end(rest) or value
+        return value
     marked = _MARKED_AT_END.search(rest)
     if marked is not None:
         return parse_value(marked.group())
