@@ -19,8 +19,12 @@ from .spans import FENCE, bracket_spans, outermost
 
 _ITEM = re.compile(r"[ \t]{0,12}(?:(\d{1,4})[.)]|[-*+\u2022])[ \t]+(?=\S)")
 # Where a label may start inside a line: after a sentence, a colon, or a comma before "the
-# final" / "the intermediate" ("Putting it together, the intermediate lists are").
-_SENTENCE_START = re.compile(r"[.!?;:][ \t]+(?=[A-Za-z*_`])|,[ \t]+(?:and[ \t]+)?(?=the[ \t]+(?:final|intermediate)\b)")
+# final" / "the intermediate", perhaps after "and" or "so" ("Putting it together, the
+# intermediate lists are"; "..., so the final character is `c`").
+_SENTENCE_START = re.compile(
+    r"[.!?;:][ \t]+(?=[A-Za-z*_`])"
+    r"|,[ \t]+(?:(?:and|so|thus|hence|therefore)[ \t]+)?(?=the[ \t]+(?:final|intermediate)\b)"
+)
 _PART_KEYWORD = re.compile(r"\b(?:final|intermediate)\b", re.I)
 SENTENCE_WINDOW = 160  # a label inside a line starts a sentence at most this far before its keyword
 _QUOTE = re.compile(r"[ \t]{0,3}(?:>[ \t]?)+")
