@@ -59,6 +59,8 @@ class StepsAbove:
 _RANGE = re.compile(r"(\d+)\]?\s*(?:[-\u2013\u2014]|to|through|thru|and)\s*(?:[a-z]+\s*)?\[?(\d+)", re.I)
 
 
+# A value that ends by leading in to the lines below it: "steps 1-16 above, i.e.", "namely"
+_LEAD_IN = re.compile(r"(?:\bi\.\s?e\.|\bnamely|\bthat is|\bviz\.)[,:]?\s*$", re.I)
 _LEFT_OUT = re.compile(r"\b(?:leav\w*\s+out|exclud\w*|without|omit\w*|not\s+includ\w*|except)\b[^.;:]*$", re.I)
 
 
@@ -226,11 +228,17 @@ def read_sections(layout: Layout, kinds: tuple[Kind, Kind]) -> list[Section]:
             section = _final_section(index, end, value, last) if role is Role.FINAL else None
             found.append(section or Section(role, index, last, end, _states_of([value], kind)))
             continue
-        introduces = label.value.endswith(":") and not (role is Role.INTERMEDIATE and _final_clause(label.value))
+        lead_in = _LEAD_IN.search(label.value) is not None  # "steps 1-16 above, i.e." over the list
+        introduces = (label.value.endswith(":") or lead_in) and not (
+            role is Role.INTERMEDIATE and _final_clause(label.value)
+        )
         if label.value and not introduces:  # "... as follows:" introduces the value below
             found += _inline_sections(layout, index, role, label.value, kinds)
             continue
         below = _value_below(layout, index, role, kind)
+        if below is None and lead_in:  # nothing below after all: the value is the line's
+            found += _inline_sections(layout, index, role, label.value, kinds)
+            continue
         if below is None:
             if label.separated and not label.value and layout.next_content(index + 1) is None:
                 # "Final state: " with nothing below it: the empty state
