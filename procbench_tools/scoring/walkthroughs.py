@@ -267,7 +267,7 @@ def walkthrough_at(layout: Layout, index: int, kind: Kind, single_entry: bool = 
         elif line.blank or line.fence:
             pass
         elif (
-            entry_kind in ENTRIES_WITH_LINES_BELOW
+            (entry_kind in ENTRIES_WITH_LINES_BELOW or entry_kind == "arrow")
             and position == last + 1
             and texts
             and line.label is None
@@ -278,6 +278,11 @@ def walkthrough_at(layout: Layout, index: int, kind: Kind, single_entry: bool = 
         else:
             break
         position += 1
+    if entry_kind == "arrow" and not all(below for _, below in texts):
+        # An arrow line has its state on the line below only where every one has ("⟶₆ −"Swung"" over
+        # the sentence): else a line below is text after the walk-through, not a state.
+        texts = [(own, "") for own, _ in texts]
+        last = max(at for at in range(index, last + 1) if _entry_kind(layout, at) == "arrow")
     if entry_kind in ("arrow", "keyed", "bullet", "header") and len(texts) < 2 and not single_entry:
         return None  # one such line is prose, not a walk-through
     return Walkthrough(index, last, texts, kind, final_marked, None, _number(first) == 0) if texts else None
