@@ -1,5 +1,6 @@
-"""A tolerant parser of the literals models write: JSON, Python literals, unquoted items and
-trailing commas, depth-limited so that its work is linear in the text it reads.
+"""A tolerant parser of the literals models write: JSON, Python literals, unquoted items,
+trailing commas and line comments, depth-limited so that its work is linear in the text it
+reads.
 
 Standard library only: the metric Space carries this file beside ``procbench_metric.py``.
 """
@@ -23,7 +24,8 @@ _DOUBLE_QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 _SINGLE_QUOTED = re.compile(r"'(?:[^'\\\n]|\\.)*'")
 _BARE_ITEM = re.compile(r"[^,\]\}\n]*")
 _BARE_KEY = re.compile(r"[^,:\]\}\n]*")
-_SPACE = re.compile(r"\s*")
+# Space between tokens, and line comments ("// split at 16", "# after step 3") as in JSON5 or Python
+_SPACE = re.compile(r"(?:\s+|//[^\n]*|#[ \t][^\n]*)*")
 _ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|.)", re.S)
 _ESCAPED = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "0": "\0"}
 
