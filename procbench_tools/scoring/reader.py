@@ -39,7 +39,7 @@ from typing import Any
 
 from .forms import FORMS, Candidate, Expected, same_state, shown_steps
 from .latex import plain_text
-from .layout import read_layout
+from .layout import Layout, read_layout
 from .objects import answer_parts
 from .state_types import Kind, reference_states, state_kinds, typed
 from .tags import tags_as_labels
@@ -91,6 +91,19 @@ def _tail(text: str) -> str:
         return text
     start = len(text) - MAX_CHARS
     return text[(text.find("\n", start) + 1) or start :]
+
+
+def _candidates(layout: Layout, expected: Expected) -> list[Candidate]:
+    """The answers the form readers find, in the order of ``FORMS``; the later forms are not
+    asked once a full answer ends the text, since theirs could only tie with it and lose (see
+    :func:`_chosen`)."""
+    text_end = len(layout.text.rstrip())
+    candidates: list[Candidate] = []
+    for form in FORMS:
+        candidates += form.read(layout, expected)
+        if any(candidate.end >= text_end and candidate.intermediate is not None for candidate in candidates):
+            break
+    return candidates
 
 
 def _chosen(candidates: list[Candidate], expected: Expected) -> Candidate:
@@ -151,7 +164,7 @@ def _read_text(text: str, kinds: tuple[Kind, Kind], count: int | None, audit: bo
         intermediate = [typed(state, kinds[0]) for state in at_end[0]]
         return Reading(intermediate, typed(at_end[1], kinds[1]), "object", FULL), len(at_end[0]) + 1
     layout = read_layout(plain_text(tags_as_labels(text)))
-    candidates = [candidate for form in FORMS for candidate in form.read(layout, expected)]
+    candidates = _candidates(layout, expected)
     shown = shown_steps(layout, expected) if audit else 0
     if not candidates:
         return None, shown
