@@ -65,6 +65,7 @@ _LEAD = re.compile(
 _STEP = re.compile(r"(?:state[ \t]+)?(?:after[ \t]+)?step[ \t]*(\d{1,5})\b")
 _WORD = re.compile(r"[a-z]+")
 _SEPARATOR = re.compile(r"[:\uff1a=]|[ \t][-\u2013\u2014][ \t]")
+_ARROW_SEPARATOR = re.compile(r"[ \t](?:->|=>|\u2192)[ \t]")  # "Answer -> abc", where no other separator is
 _IS = re.compile(r"[ \t](?:is|are)(?:[ \t]+(?:therefore|thus|then|now|simply))?(?:[ \t]|$)")
 _VALUE_LEAD = re.compile(r"[ \t]*(?:\*\*|__)?")  # emphasis that closes the label
 _PARENTHESES = re.compile(r"\([^()]*\)")
@@ -125,7 +126,7 @@ def label_of(line: str) -> Label | None:
     if line.startswith(("{", "["), start):
         return None  # a literal, not a label: {"intermediate": ...}
     window = line[start : start + PHRASE_END]
-    separator = _SEPARATOR.search(window)
+    separator = _SEPARATOR.search(window) or _ARROW_SEPARATOR.search(window)
     phrase_end = separator.start() if separator else len(window)
     value_start = start + separator.end() if separator else len(line)
     said = None
@@ -162,6 +163,8 @@ def label_of(line: str) -> Label | None:
         value = line[value_start:].strip()
         if value.endswith(emphasis) and emphasis not in value[: -len(emphasis)]:
             value = value[: -len(emphasis)].rstrip()
+    if separator is said and value.endswith(".") and not value.endswith("..") and " " not in value:
+        value = value[:-1]  # "The final state is nnraowbp.": the full stop ends the sentence, not the state
     if role is Role.STEP and _names_the_intermediate_states(value):  # "## Step 4: List the intermediate strings."
         return Label(Role.INTERMEDIATE, "", len(line), None, separated=False)
     if role is not Role.STEP and value[:1].isalpha():  # "Answer: final string = jlr8r": the inner label says more

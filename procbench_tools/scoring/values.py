@@ -41,6 +41,7 @@ _MARKED_AT_START = re.compile(r"""(\*\*|__|`|"|\$)([^\n]+?)\1(?=[\s,.;:!)]|$)"""
 _TRAILING_REMARK = re.compile(r"(?:\s+\([^()]*\)|\s*[\u2713\u2714\u2705]+|\s+\u2190.*|\s+#(?:\s.*)?)$")
 _TRAILING_STOP = re.compile(r"(?<=[\]\}\"'`*_$)])[.,;!]+$")  # "[a, b]." and "`abc`." end a sentence
 _DESCRIPTION = re.compile(r"[^\n:]{1,40}?:[ \t]+")  # "remove d: " before a state
+_SIGNED_WORD = re.compile(r"[-+\u2212\u2013][^\s:]{1,30}")  # "−wholesalers", "+q": what a step took away or added
 _BECOMES = re.compile(r"\b(?:becomes|becoming|is now|are now|gives|giving|yields|results in|resulting in)\b:?", re.I)
 _BOLD_LEAD = re.compile(r"(\*\*|__)[^*_\n]{1,60}?:\1[ \t]+(?=\S)|(\*\*|__)[^*_\n]{1,60}?\2:[ \t]+(?=\S)")
 _LEADING_NOTE = re.compile(r"\([^()\n]{1,40}\)[ \t]+(?=\S)")
@@ -181,6 +182,8 @@ def state_in_text(text: str, kind: Kind = None) -> Any:
     description = _DESCRIPTION.match(rest)
     if description is not None:  # "remove d: escizc", "r: e, a, r" (a sentence keeps its colon)
         value = rest[description.end() :].strip()
+        if _SIGNED_WORD.fullmatch(description.group().rstrip(": \t")):  # "−wholesalers: He's a master ..."
+            return parse_value(value)
         if (" " not in value) if not isinstance(kind, list) else ("," in value and "," not in description.group()):
             return parse_value(value)
     return parse_value(rest)

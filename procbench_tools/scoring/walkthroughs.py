@@ -62,8 +62,13 @@ class Walkthrough:
     def states(self) -> list[Any]:
         if self.items is not None:
             return self.items
-        states = []
+        states: list[Any] = []
         for own, below in self.texts:
+            if below and isinstance(self.kind, list):
+                stated = state_in_text(own, self.kind)
+                if isinstance(stated, list):  # "Step 2: [x, p, u]" over "(v, m) -> p": the list is the state
+                    states.append(stated)
+                    continue
             state = state_in_text(below, self.kind) if below else ""
             states.append(state if state != "" else state_in_text(own, self.kind))
         return states
@@ -199,7 +204,7 @@ def _csv_table(layout: Layout, index: int, kind: Kind) -> Walkthrough | None:
 def _literal_on_lines(layout: Layout, index: int) -> tuple[int, Any] | None:
     """(last line, value) of a list literal that starts line ``index`` and ends a line."""
     found = layout.literal_at(index)
-    if found is None or not isinstance(found[1], list) or layout.text[found[2] :].split("\n", 1)[0].strip(" .,"):
+    if found is None or not isinstance(found[1], list) or layout.text[found[2] :].split("\n", 1)[0].strip(" .,;"):
         return None
     return found[0], found[1]
 
