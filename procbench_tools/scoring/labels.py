@@ -26,6 +26,8 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from .values import ARROW
+
 
 class Role(Enum):
     FINAL = "final"
@@ -65,7 +67,7 @@ _LEAD = re.compile(
 _STEP = re.compile(r"(?:state[ \t]+)?(?:after[ \t]+)?step[ \t]*(\d{1,5})\b")
 _WORD = re.compile(r"[a-z]+")
 _SEPARATOR = re.compile(r"[:\uff1a=]|[ \t][-\u2013\u2014][ \t]")
-_ARROW_SEPARATOR = re.compile(r"[ \t](?:->|=>|\u2192)[ \t]")  # "Answer -> abc", where no other separator is
+_ARROW_SEPARATOR = re.compile(rf"[ \t](?:{ARROW.pattern})[ \t]")  # "Answer -> abc", where no other separator is
 _IS = re.compile(r"[ \t](?:is|are)(?:[ \t]+(?:therefore|thus|then|now|simply))?(?:[ \t]|$)")
 _VALUE_LEAD = re.compile(r"[ \t]*(?:\*\*|__)?")  # emphasis that closes the label
 _PARENTHESES = re.compile(r"\([^()]*\)")

@@ -22,7 +22,7 @@ from typing import Any
 from .literals import Bare, parse_literal
 from .state_types import Kind
 
-_ARROW = re.compile(r"->|=>|[\u2192\u27f6\u21d2\u27f9]")
+ARROW = re.compile(r"->|=>|[\u2192\u27f6\u21d2\u27f9]")  # every arrow a model draws between states
 _LATEX_WRAPPER = re.compile(r"\\(?:boxed|text|texttt|mathrm|mathtt|textbf|mathbf)\{(.*)\}", re.S)
 _MATH = (("$$", "$$"), ("$", "$"), ("\\(", "\\)"), ("\\[", "\\]"))
 _MARKS = ("**", "__", "*", "_", "`")  # backticks are markup: `[1_7]` is a list, `12` a number where ints are
@@ -127,7 +127,7 @@ def after_last_arrow(text: str) -> str:
     """The text after the last arrow of ``text``, or after the last "becomes" (``The list
     becomes: a, b``); all of it without either."""
     found = 0
-    for match in _ARROW.finditer(text):
+    for match in ARROW.finditer(text):
         found = match.end()
     for match in _BECOMES.finditer(text, found):
         rest = unwrap(text[match.end() :])
@@ -189,7 +189,7 @@ def state_in_text(text: str, kind: Kind = None) -> Any:
     return parse_value(rest)
 
 
-_BETWEEN_LITERALS = re.compile(r"\s*(?:[,;]|\u2192|->|=>)?\s*(?:(?:and|then|and then)\s+)?")
+_BETWEEN_LITERALS = re.compile(rf"\s*(?:[,;]|{ARROW.pattern})?\s*(?:(?:and|then|and then)\s+)?")
 
 
 def _literal_sequence(text: str) -> list[Any] | None:
@@ -256,8 +256,8 @@ def states_in_text(text: str, kind: Kind = None) -> list[Any]:
         if isinstance(value, list):
             is_one_list_state = isinstance(kind, list) and not any(isinstance(item, list) for item in value)
             return [value] if is_one_list_state and value else value
-    if _ARROW.search(text):
-        return [state_in_text(part, kind) for part in _ARROW.split(text) if part.strip()]
+    if ARROW.search(text):
+        return [state_in_text(part, kind) for part in ARROW.split(text) if part.strip()]
     if isinstance(kind, list):
         return [parse_value(text)]
     parts = [part for part in _COMMA_SEPARATED.split(text) if part.strip()]

@@ -24,20 +24,19 @@ from typing import Any
 from .labels import Role
 from .layout import Layout, Line
 from .state_types import Kind
-from .values import state_in_text, unwrap
+from .values import ARROW, state_in_text, unwrap
 
 # Header words of a table's state column.
 STATE_COLUMN_WORDS = (
     *("state", "string", "so far", "after", "result", "array", "list", "sentence", "count", "value"),
     *("pieces", "tokens", "letters", "current"),
 )
-_ARROW_AT_END = re.compile(r"(?:->|=>|[\u2192\u27f6\u21d2\u27f9])\s*$")
+_ARROW_AT_END = re.compile(rf"(?:{ARROW.pattern})\s*$")
 # An entry that calls itself final: "... (final)", "... — final", "... final state" at its end
 # (not "the final exam" inside a sentence state).
 _FINAL_MARK = re.compile(
     r"\((?:the\s+)?final(?:\s+state)?\)|(?:[-\u2013\u2014]\s*|\b)final(?:\s+state)?[\s*_:!.)]*$", re.I
 )
-_ARROW = re.compile(r"->|=>|[\u2192\u27f6\u21d2\u27f9]")
 ENTRIES_WITH_LINES_BELOW = ("step", "number", "bullet", "header")  # the state may stand on a line below these
 HEADER_LENGTH = 80  # a header line over its state is at most this long
 # The header line of a table written as comma-separated values: short column names.
@@ -118,7 +117,7 @@ def _kind_of_entry(layout: Layout, index: int) -> str | None:
         return None
     if _is_header(layout, index):
         return "header"
-    if _ARROW.search(line.text):
+    if ARROW.search(line.text):
         return "arrow"
     if _KEYED.match(line.text) and label is None:
         return "keyed"
@@ -131,7 +130,7 @@ def _entry_text(line: Line) -> str:
     if line.number is not None or line.bullet:
         return line.body
     keyed = _KEYED.match(line.text)
-    if keyed is not None and not _ARROW.search(line.text):
+    if keyed is not None and not ARROW.search(line.text):
         return line.text[keyed.end() - 1 :]
     return line.text
 
