@@ -105,9 +105,9 @@ def main() -> None:
         reached = np.mean([stop in ("precision", "above range") for stop in adaptive.stops])
         adaptive_calls = float(np.median(adaptive.calls))
         gain = "–" if grid_calls is None else f"{grid_calls / adaptive_calls:.1f}x"
-        beyond = truth > np.log2(100)  # the route reports a bound there, not a 1.5x interval
-        bound = "–" if beyond else str(calls_bound(curve))
-        most = "–" if grid_calls is None or beyond else f"{grid_calls / calls_bound(curve):.1f}x"
+        fewest = None if truth > np.log2(100) else calls_bound(curve)  # beyond 100 the route reports a bound
+        bound = "–" if fewest is None else str(fewest)
+        most = "–" if grid_calls is None or fewest is None else f"{grid_calls / fewest:.1f}x"
         print(
             f"{name:36} | {grid.covers(truth).mean():15.3f} {np.median(grid.ratios()):6.2f} "
             f"{'never' if grid_calls is None else grid_calls:>13} | "

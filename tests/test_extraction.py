@@ -1,6 +1,7 @@
 """The LLM extractor of ``procbench evaluate --extractor``, offline: inspect's mockllm and a
 loopback OpenAI-compatible stand-in."""
 
+import asyncio
 import json
 
 import pytest
@@ -9,7 +10,7 @@ from inspect_ai.model import ModelOutput, ModelUsage
 from procbench_tools.evaluation.extraction import (
     ExtractionCache,
     answer_schema,
-    extract_answers,
+    make_extractor,
     parse_extraction,
 )
 from tests.support.openai_standin import OpenAIStandIn
@@ -53,6 +54,17 @@ def test_parse_extraction(output, expected):
     assert parse_extraction(output) == expected
 
 
+def extract_answers(model_name, items, **options):
+    """What the extractor ``model_name`` reads in each ``(reply, reference states)`` of
+    ``items``, all asked at once (as ``procbench evaluate --extractor`` asks a chunk)."""
+    extractor = make_extractor(model_name, **options)
+
+    async def every():
+        return await asyncio.gather(*(extractor.extract(reply, states) for reply, states in items))
+
+    return asyncio.run(every())
+
+
 def scripted(calls):
     """mockllm outputs: the reply's last word as the final state, after counting the call."""
 
@@ -71,7 +83,7 @@ def test_mockllm_extracts_and_the_cache_remembers(tmp_path):
     calls = []
     items = [("Step 1: btsti, then bistt", SORT), ("the answer is bistx", SORT)]
     first = extract_answers(
-        "mockllm/model", items, cache_folder=tmp_path, model_args={"custom_outputs": scripted(calls)}, progress=False
+        "mockllm/model", items, cache_folder=tmp_path, model_args={"custom_outputs": scripted(calls)}
     )
     assert [extraction.prediction for extraction in first] == [
         {"intermediate": ["btsti"], "final": "bistt"},
@@ -79,7 +91,7 @@ def test_mockllm_extracts_and_the_cache_remembers(tmp_path):
     ]
     assert calls == ["procbench_answer", "procbench_answer"]  # structured output asked for
     again = extract_answers(
-        "mockllm/model", items, cache_folder=tmp_path, model_args={"custom_outputs": scripted(calls)}, progress=False
+        "mockllm/model", items, cache_folder=tmp_path, model_args={"custom_outputs": scripted(calls)}
     )
     assert again == first and len(calls) == 2  # nothing asked twice
     assert len(ExtractionCache(tmp_path, "mockllm/model").known) == 2
@@ -90,14 +102,10 @@ def test_mockllm_extracts_and_the_cache_remembers(tmp_path):
 def test_a_line_cut_short_in_the_cache_is_asked_again(tmp_path):
     calls = []
     items = [("Step 1: btsti, then bistt", SORT)]
-    extract_answers(
-        "mockllm/model", items, cache_folder=tmp_path, model_args={"custom_outputs": scripted(calls)}, progress=False
-    )
+    extract_answers("mockllm/model", items, cache_folder=tmp_path, model_args={"custom_outputs": scripted(calls)})
     cache_file = ExtractionCache(tmp_path, "mockllm/model").path
     cache_file.write_text(cache_file.read_text()[:-20])  # a run killed mid-write
-    extract_answers(
-        "mockllm/model", items, cache_folder=tmp_path, model_args={"custom_outputs": scripted(calls)}, progress=False
-    )
+    extract_answers("mockllm/model", items, cache_folder=tmp_path, model_args={"custom_outputs": scripted(calls)})
     assert len(calls) == 2
 
 
@@ -109,7 +117,6 @@ def test_an_openai_compatible_server_gets_the_schema(tmp_path, monkeypatch):
             [("Step 1: btsti\nFinal: bistt", SORT)],
             cache_folder=tmp_path,
             base_url=server.base_url,
-            progress=False,
         )
         request = server.requests[-1]
     assert extraction.prediction == {"intermediate": ["btsti"], "final": "bistt"}
@@ -123,7 +130,7 @@ def test_an_openai_compatible_server_gets_the_schema(tmp_path, monkeypatch):
 
 def test_an_unknown_model_is_one_line(tmp_path):
     with pytest.raises(ValueError, match=r"^--extractor nowhere/model: ") as error:
-        extract_answers("nowhere/model", [("x", SORT)], cache_folder=tmp_path, progress=False)
+        extract_answers("nowhere/model", [("x", SORT)], cache_folder=tmp_path)
     assert "\n" not in str(error.value)
 
 

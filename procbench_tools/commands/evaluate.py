@@ -126,7 +126,7 @@ def _warn(result: ModelResult) -> None:
         )
 
 
-def make_extractor(args: argparse.Namespace) -> Extractor | None:
+def extractor_of(args: argparse.Namespace) -> Extractor | None:
     """The ``--extractor`` of the command line (``None`` without one); its other options
     need it."""
     if args.extractor is None:
@@ -142,9 +142,9 @@ def make_extractor(args: argparse.Namespace) -> Extractor | None:
         if given:
             raise ValueError(f"{given[0]} needs --extractor MODEL")
         return None
-    from ..evaluation.extraction import make_extractor as make
+    from ..evaluation.extraction import make_extractor
 
-    return make(
+    return make_extractor(
         args.extractor,
         cache_folder=args.extractor_cache,
         base_url=args.extractor_base_url,
@@ -161,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
     if sum(str(path) == "-" for path in args.predictions) > 1:
         raise ValueError("standard input (-) can be given once only")
     files = dict(zip(names, args.predictions, strict=True))
-    extractor = make_extractor(args)  # a model that cannot be used is refused before any scoring
+    extractor = extractor_of(args)  # a model that cannot be used is refused before any scoring
     done = evaluate(files, args.dataset, args.output, plots=not args.no_plots, extractor=extractor)
     for result in done.results:
         _warn(result)

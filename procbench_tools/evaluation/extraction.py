@@ -12,11 +12,9 @@ model, the schema and the reply, so a rerun asks for nothing it has asked before
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import os
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -181,35 +179,3 @@ def check_cache_folder(folder: Path) -> None:
         raise ValueError(f"--extractor-cache {folder}: {error.strerror or error}") from None
     if not os.access(folder, os.W_OK | os.X_OK):
         raise ValueError(f"--extractor-cache {folder}: not writable")
-
-
-def extract_answers(
-    model_name: str,
-    items: Iterable[tuple[str, list[Any]]],
-    *,
-    cache_folder: Path | None = None,
-    base_url: str | None = None,
-    max_connections: int | None = None,
-    model_args: dict[str, Any] | None = None,
-    progress: bool = True,
-) -> list[Extraction]:
-    """What ``model_name`` extracts from each ``(reply, reference states)`` of ``items``, in
-    order (all at once, as inspect's concurrency allows)."""
-    from tqdm import tqdm
-
-    extractor = make_extractor(
-        model_name, cache_folder=cache_folder, base_url=base_url, max_connections=max_connections, model_args=model_args
-    )
-    pending = list(items)
-    bar = tqdm(total=len(pending), desc=f"extracting with {model_name}", unit="reply", disable=not progress)
-
-    async def one(reply: str, states: list[Any]) -> Extraction:
-        extraction = await extractor.extract(reply, states)
-        bar.update(1)
-        return extraction
-
-    async def every() -> list[Extraction]:
-        return list(await asyncio.gather(*(one(reply, states) for reply, states in pending)))
-
-    with bar:
-        return asyncio.run(every())

@@ -44,7 +44,7 @@ class Comparison:
     same_states: int = 0
     same_verdict: int = 0  # the same sequential match
     extractor_not_read: int = 0
-    predictions: int = 0  # structured prediction lines: nothing to extract
+    structured_predictions: int = 0  # lines with a structured ``prediction``: nothing to extract
 
     def add(self, record: dict[str, Any], extraction: Extraction) -> dict[str, Any] | None:
         """Tally one reply (its ``scores.jsonl`` record and the extractor's reading); its
@@ -79,7 +79,7 @@ class Comparison:
         return {
             "model": self.extractor,
             "replies": replies,
-            "structured_predictions": self.predictions,
+            "structured_predictions": self.structured_predictions,
             "reader": self.reader.figures() if replies else None,
             "extractor": self.extracted.figures() if replies else None,
             "extractor_not_read": self.extractor_not_read,
@@ -124,7 +124,7 @@ def compare(
             for record in chunk:
                 if record["model"] not in comparisons:
                     comparisons[record["model"]] = Comparison(extractor.name)
-                comparisons[record["model"]].predictions += record["response"] is None
+                comparisons[record["model"]].structured_predictions += record["response"] is None
             for record, extraction in zip(replies, extractions, strict=True):
                 line = comparisons[record["model"]].add(record, extraction)
                 if line is not None:

@@ -55,6 +55,15 @@ class ModelResult:
         return self.lines[position] != 0
 
 
+def progress_bar(total: int | None, description: str, unit: str, progress: bool | None, unit_scale: bool = True) -> Any:
+    """A progress bar on standard error, updated at most once a second; ``progress``: shown
+    (``True``), hidden (``False``) or shown on a terminal only (``None``)."""
+    return tqdm(
+        total=total, desc=description, unit=unit, unit_scale=unit_scale, file=sys.stderr,
+        disable=progress is False or None, mininterval=1,
+    )  # fmt: skip
+
+
 def _clash_message(name: str, identifier: str, known: str, clashes: int, index: ExampleIndex, source: str) -> str:
     return (
         f"{name}: {plural(clashes, 'answer')} {'is' if clashes == 1 else 'are'} for other questions than the "
@@ -96,10 +105,7 @@ def score_model(
     result = ModelResult.empty(name, len(index))
     shown = shown_name(path)
     size = path.stat().st_size if str(path) != STDIN and path.is_file() else None
-    bar = tqdm(
-        total=size, desc=f"scoring {name}", unit="B", unit_scale=True, file=sys.stderr,
-        disable=progress is False or None, mininterval=1,
-    )  # fmt: skip
+    bar = progress_bar(size, f"scoring {name}", "B", progress)
     unknown_seen: set[str] = set()
     answers = read_answers(path, bar.update)
     with bar:
@@ -192,10 +198,7 @@ def compare_with_extractor(
 ) -> dict[str, Comparison]:
     """Every reply of ``scores.jsonl`` (``records`` lines) read again by ``extractor``; each
     model's :class:`Comparison`, the disagreements written to the report."""
-    bar = tqdm(
-        total=records, desc=f"extracting with {extractor.name}", unit=" answers", file=sys.stderr,
-        disable=progress is False or None, mininterval=1,
-    )  # fmt: skip
+    bar = progress_bar(records, f"extracting with {extractor.name}", " answers", progress, unit_scale=False)
     with bar, folder.open_text(EXTRACTION_DISAGREEMENTS) as disagreements:
         return compare(extractor, folder.scored_records(), disagreements, bar)
 
@@ -219,10 +222,7 @@ def evaluate(
         check_answers_path(path)
     with ReportFolder(output.resolve() if str(output) else output, str(output)) as folder:
         dataset = open_dataset(dataset_source)
-        rows = tqdm(
-            total=dataset.size(), desc="reading the dataset", unit=" examples", unit_scale=True, file=sys.stderr,
-            disable=progress is False or None, mininterval=1,
-        )  # fmt: skip
+        rows = progress_bar(dataset.size(), "reading the dataset", " examples", progress)
         with rows:
             index = ExampleIndex.build(dataset, folder.work / "examples.sqlite", rows)
         results = [score_model(name, path, index, folder, progress) for name, path in files.items()]
