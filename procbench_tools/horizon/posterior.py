@@ -46,14 +46,6 @@ class Posterior:
             found[:, column] = values[order][index]
         return found
 
-    def probability_above(self, level: float, log2_steps: float) -> Array:
-        """P(log2 h > ``log2_steps``) at ``level``, one value per run."""
-        return self.weights @ (self.grid.log2_horizon(level) > log2_steps).astype(float)
-
-    def probability_below(self, level: float, log2_steps: float) -> Array:
-        """P(log2 h < ``log2_steps``) at ``level``, one value per run."""
-        return self.weights @ (self.grid.log2_horizon(level) < log2_steps).astype(float)
-
     def curve_quantiles(self, steps: ArrayLike, probabilities: Sequence[float], run: int = 0) -> Array:
         """Pointwise posterior quantiles of P(SM = 1) at each of ``steps`` (one row per
         probability), for one run. Grid points of negligible weight are left out first."""
