@@ -6,15 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import generators
-from generators.benchmark import DIGEST_LENGTH, question_hash
+from generators.benchmark import DIGEST_LENGTH, MAX_REDRAWS, question_hash
 from generators.example import example_row
 from generators.rng import derive_seed
 
 from ..training.decontamination import Exclusion
 
 SEED_SPACE = "horizon"
-MAX_REDRAWS = 1000
 
 
 def horizon_id(task: str, steps: int, seed: int, index: int, question: Any) -> str:
@@ -30,12 +28,9 @@ def draw_example(
     """Call ``index`` of ``task`` in a run seeded ``seed``: an example shaped like a
     ``procbench generate`` line without ``problem_name`` (``id``, ``task``, ``task_name``,
     ``steps``, ``prompt``, ``question``, ``label``), a pure function of the arguments."""
-    for attempt in range(MAX_REDRAWS):
-        example = generators.generate(
-            task, steps, derive_seed(SEED_SPACE, seed, task, steps, index, attempt), answer_format=answer_format
-        )
-        if not exclusion.excludes(example):
-            break
-    else:
+    example = exclusion.first_allowed(
+        task, steps, lambda attempt: derive_seed(SEED_SPACE, seed, task, steps, index, attempt), answer_format
+    )
+    if example is None:
         raise ValueError(f"{task}: no question with {steps} steps outside the default benchmark in {MAX_REDRAWS} draws")
     return example_row(horizon_id(task, steps, seed, index, example["question"]), example)

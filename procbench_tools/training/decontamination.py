@@ -18,13 +18,13 @@ from __future__ import annotations
 import functools
 import json
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import generators
-from generators.benchmark import iter_examples, question_hash
+from generators.benchmark import MAX_REDRAWS, iter_examples, question_hash
 from generators.settings import Settings
 
 
@@ -60,6 +60,18 @@ class Exclusion:
         if question_hash(task, question) in self.questions:
             return True
         return bool(self.sentences) and not self.sentences.isdisjoint(sentence_keys(task, question, example["label"]))
+
+    def first_allowed(
+        self, task: str, steps: int, seed_of: Callable[[int], int], answer_format: bool
+    ) -> dict[str, Any] | None:
+        """The first example of ``task`` with ``steps`` steps, drawn with the seed
+        ``seed_of(attempt)`` for attempt 0, 1, ..., that this exclusion allows; ``None`` when
+        none of ``MAX_REDRAWS`` draws is allowed."""
+        for attempt in range(MAX_REDRAWS):
+            example = generators.generate(task, steps, seed_of(attempt), answer_format=answer_format)
+            if not self or not self.excludes(example):  # an empty exclusion allows all, unhashed
+                return example
+        return None
 
     @classmethod
     def of_examples(cls, examples: Iterable[dict[str, Any]]) -> Exclusion:

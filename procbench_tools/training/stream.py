@@ -32,7 +32,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import generators
-from generators.benchmark import DIGEST_LENGTH, question_hash
+from generators.benchmark import DIGEST_LENGTH, MAX_REDRAWS, question_hash
 from generators.example import example_row
 from generators.rng import derive_seed
 from generators.settings import (
@@ -48,8 +48,6 @@ from generators.settings import (
 
 from .curriculum import Curriculum, Stage
 from .decontamination import Exclusion, benchmark_exclusion, exclusion_from_path
-
-MAX_REDRAWS = 1000
 
 PathLike = str | os.PathLike[str]
 
@@ -159,12 +157,10 @@ class Stream:
     def example(self, position: int) -> dict[str, Any]:
         """The example at ``position``: the first draw for it that the exclusion allows."""
         task, steps = self.plan(position)
-        for attempt in range(MAX_REDRAWS):
-            seed = derive_seed("stream", self.seed, position, attempt)
-            example = generators.generate(task, steps, seed, answer_format=self.answer_format)
-            if not self.exclusion or not self.exclusion.excludes(example):
-                break
-        else:
+        example = self.exclusion.first_allowed(
+            task, steps, lambda attempt: derive_seed("stream", self.seed, position, attempt), self.answer_format
+        )
+        if example is None:
             raise ValueError(
                 f"{task}: no example with {steps} steps outside the excluded data in {MAX_REDRAWS} draws; "
                 "choose other step counts or exclude less"
