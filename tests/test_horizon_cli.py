@@ -187,23 +187,15 @@ def test_killed_and_restarted_it_finishes_without_repeating_a_call(tmp_path):
     assert summary["provenance"]["calls_file"]["lines"] == len(after)
 
 
+def mock_sort_run(folder, budget):
+    """``procbench horizon`` of inspect's mock model on Sort, seed 1; its exit code."""
+    return main(["horizon", "--model", "mockllm/model", "--tasks", "Sort", "--budget", str(budget), "--seed", "1",
+                 "--output", str(folder)])  # fmt: skip
+
+
 def test_mockllm_model_works_offline(tmp_path, capsys):
     folder = tmp_path / "mock"
-    code = main(
-        [
-            "horizon",
-            "--model",
-            "mockllm/model",
-            "--tasks",
-            "Sort",
-            "--budget",
-            "20",
-            "--seed",
-            "1",
-            "--output",
-            str(folder),
-        ]
-    )
+    code = mock_sort_run(folder, 20)
     assert code == 0
     summary = json.loads((folder / "summary.json").read_text())
     sort = summary["by_task"]["Sort"]
@@ -243,24 +235,7 @@ def test_bad_values_are_one_line(arguments, message, tmp_path, capsys):
 
 def test_a_folder_of_another_run_is_refused(tmp_path, capsys):
     folder = tmp_path / "run"
-    assert (
-        main(
-            [
-                "horizon",
-                "--model",
-                "mockllm/model",
-                "--tasks",
-                "Sort",
-                "--budget",
-                "6",
-                "--seed",
-                "1",
-                "--output",
-                str(folder),
-            ]
-        )
-        == 0
-    )
+    assert mock_sort_run(folder, 6) == 0
     with pytest.raises(SystemExit):
         main(["horizon", "--model", "mockllm/model", "--tasks", "Sort", "--seed", "2", "--output", str(folder)])
     assert "holds a run with other settings (seed: 1, now 2)" in capsys.readouterr().err
