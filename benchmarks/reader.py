@@ -1,6 +1,6 @@
 """Throughput of the answer reader, today's and an earlier one side by side.
 
-    python benchmarks/reader.py [--old-commit 450fee8]
+    python benchmarks/reader.py [--old-commit dca9b4d]
 
 - Real replies: the corpus of ``tests/fixtures/replies`` (replies written by language models,
   read with their labels), repeated to a few seconds of work.
@@ -8,18 +8,21 @@
   the answer forms of ``tests/support/answer_forms.py``.
 - Pathological answers: the degenerate outputs of looping models, at 1 MB.
 
-CPU seconds; the earlier reader is loaded from git at ``--old-commit`` (its
-``procbench_tools/scoring/reader.py``, which needs nothing but the standard library).
+CPU seconds; the earlier reader is loaded from git at ``--old-commit`` (its package
+``procbench_tools/scoring``, which needs nothing but the standard library).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import importlib.util
+import io
 import json
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from collections.abc import Callable
@@ -51,6 +54,21 @@ ROUNDS = 5
 
 
 def old_reader(commit: str) -> Callable[[str, Any], Any]:
+    """The ``read_answer`` of the reader at ``commit``: its ``procbench_tools/scoring``
+    package (standard library only, relative imports) loaded under another name; at an old
+    commit whose reader was one module, that module."""
+    folder = Path(tempfile.mkdtemp())
+    archive = subprocess.run(["git", "archive", commit, "procbench_tools/scoring"], cwd=ROOT, capture_output=True)
+    if archive.returncode == 0:
+        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+            tar.extractall(folder, filter="data")
+        package = folder / "procbench_tools" / "scoring"
+        (package / "__init__.py").touch()
+        spec = importlib.util.spec_from_file_location("old_scoring", package / "__init__.py")
+        assert spec is not None and spec.loader is not None
+        sys.modules["old_scoring"] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(sys.modules["old_scoring"])
+        return importlib.import_module("old_scoring.reader").read_answer  # type: ignore[no-any-return]
     source = subprocess.run(
         ["git", "show", f"{commit}:procbench_tools/scoring/reader.py"],
         cwd=ROOT,
@@ -58,7 +76,7 @@ def old_reader(commit: str) -> Callable[[str, Any], Any]:
         text=True,
         check=True,
     ).stdout
-    path = Path(tempfile.mkdtemp()) / "old_reader.py"
+    path = folder / "old_reader.py"
     path.write_text(source)
     spec = importlib.util.spec_from_file_location("old_reader", path)
     assert spec is not None and spec.loader is not None
@@ -95,7 +113,7 @@ def side_by_side(title: str, answers: list[tuple[str, Any]], readers: dict[str, 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--old-commit", default="450fee8", help="a commit with procbench_tools/scoring/reader.py")
+    parser.add_argument("--old-commit", default="dca9b4d", help="a commit with procbench_tools/scoring/reader.py")
     args = parser.parse_args()
     readers = {f"old ({args.old_commit})": old_reader(args.old_commit), "new": read_answer}
 

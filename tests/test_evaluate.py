@@ -10,6 +10,7 @@ import pytest
 import procbench_tools
 from procbench_tools.cli import main
 from procbench_tools.dataset.export import export
+from procbench_tools.scoring.reader import READER_VERSION
 
 
 @pytest.fixture(scope="module")
@@ -139,7 +140,9 @@ def test_report_figures(dataset, predictions, tmp_path, capsys):
         "final_only": 0,
         "not_read": 1,
         "possible_misreads": 0,
+        "doubts": {},
         "forms": {"object": 1, "labelled/walk-through": 1, "prediction": 1},
+        "reader": READER_VERSION,
     }
     assert model["horizon"]["pooled"]["n"] == 4 and set(model["horizon"]["by_task"]) == {"Sort", "Cumulate"}
     assert {"h50", "h50_ci", "h80", "h80_ci", "n"} <= set(model["horizon"]["by_task"]["Sort"])
@@ -380,31 +383,40 @@ def test_every_answer_form_reads_right_through_evaluate(dataset, tmp_path):
 
 
 def test_a_possible_misread_is_counted_listed_and_shown(dataset, tmp_path, capsys):
-    """A reply whose text shows every state of a walk-through but which the reader does not
-    take for an answer (numbered steps without a final line) is flagged, not silently scored 0."""
+    """A reading with a sign of a misread (here three states where the question has four:
+    ``count``) is counted in the audit, listed in possible_misreads.jsonl with its doubts and
+    the reader's version, and flagged by show: never a silent score."""
     label = label_of(dataset, "Sort-04-000")
-    states = [*label["intermediate"], label["final"]]
-    steps = "".join(f"Step {number}: {state}\n" for number, state in enumerate(states, start=1))
-    response = f"{steps}\nI am not sure about the last one."
+    first, second, _, final = [*label["intermediate"], label["final"]]
+    response = f"Intermediate states: {first}, {second}\nFinal state: {final}"
     identifier = id_of(dataset, "Sort-04-000")
     answers = tmp_path / "walk.jsonl"
     answers.write_text(json.dumps({"id": identifier, "response": response}) + "\n")
     output = tmp_path / "report"
     assert main(["evaluate", str(answers), "--dataset", str(dataset), "--output", str(output), "--no-plots"]) == 0
     reading = json.loads((output / "summary.json").read_text())["models"]["walk"]["reading"]
-    assert reading == {"full": 0, "final_only": 0, "not_read": 1, "possible_misreads": 1, "forms": {}}
+    assert reading == {
+        "full": 1,
+        "final_only": 0,
+        "not_read": 0,
+        "possible_misreads": 1,
+        "doubts": {"count": 1},
+        "forms": {"labelled/intermediate label": 1},
+        "reader": READER_VERSION,
+    }
     (flagged,) = [json.loads(line) for line in (output / "possible_misreads.jsonl").read_text().splitlines()]
     assert flagged == {
         "model": "walk",
         "id": identifier,
         "source": f"{answers}:1",
-        "form": None,
-        "states_read": 0,
-        "states_shown": 4,
+        "form": "labelled/intermediate label",
+        "states_read": 3,
+        "doubts": ["count"],
+        "reader": READER_VERSION,
         "response": response,
     }
     out = capsys.readouterr().out
     assert f"possible misreads are listed in {output / 'possible_misreads.jsonl'}" in out
     assert main(["show", identifier, "--answers", str(answers), "--dataset", str(dataset), "--no-prompt"]) == 0
     shown = capsys.readouterr().out
-    assert "(no readable answer; the reply shows 4 states but 0 were read: a possible misread)" in shown
+    assert "(first wrong state: step 3; a possible misread (count))" in shown

@@ -16,6 +16,7 @@ from inspect_ai.model import ModelOutput, ModelUsage, get_model
 from generators.benchmark import parse_example_id
 from procbench_tools.integrations.examples import benchmark_examples
 from procbench_tools.integrations.inspect_task import procbench
+from procbench_tools.scoring.reader import READER_VERSION
 from tests.support.openai_standin import OpenAIStandIn
 from tests.support.scripted_model import MEASURES, PARAMETERS, TASKS, ScriptedModel, expected
 
@@ -127,7 +128,9 @@ def test_mock_model_exact_figures(scripted_examples, tmp_path):
         "final_match": 0.0,
         "prefix_match_length": 2.0,
     }
-    assert scores.metadata == {"valid": True} and json.loads(scores.answer)["final"] == "#"
+    # how the reply was read travels with the score: the reader version, the form and any doubts
+    assert scores.metadata == {"valid": True, "reader": READER_VERSION, "form": "object", "doubts": []}
+    assert json.loads(scores.answer)["final"] == "#"
     unreadable = by_id["Cumulate-05-000"].scores["step_scores"]
     assert unreadable.metadata == {"valid": False} and unreadable.answer is None
 

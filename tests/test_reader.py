@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import generators
 from procbench_tools.scoring import reader
+from procbench_tools.scoring.normalise import MAX_CHARS
 from procbench_tools.scoring.reader import read_answer
 from procbench_tools.scoring.state_types import typed
 from procbench_tools.scoring.values import parse_value
@@ -82,15 +83,22 @@ JUNK_ALPHABET = list("{}[]()'\"`,:;.\\ \n\t-*#<>/=→stepSTEP1finalFINALanswerth
 @settings(max_examples=1000, deadline=None)
 @given(st.text(alphabet=st.sampled_from(JUNK_ALPHABET), max_size=300), st.sampled_from([None, "Sort", "Count"]))
 def test_junk_never_raises(text, task):
-    states = None if task is None else [*generators.generate(task, 4, 0)["label"]["intermediate"], "x"]
-    result = reader._read(text, states)  # without the safety net of read_states
-    reading, shown = result
-    assert (reading is None or isinstance(reading.intermediate, list)) and shown >= 0
+    label = None if task is None else generators.generate(task, 4, 0)["label"]
+    states = None if label is None else [*label["intermediate"], "x"]
+    reading = reader.read_text(text, reader.expected_of(states, None if label is None else label["init"]))
+    assert reading is None or isinstance(reading.intermediate, list)
 
 
-@pytest.mark.parametrize("bad", [None, 42, b"{}", ["a"], "", "   \n"])
-def test_non_text_and_empty_responses_have_no_answer(bad):
-    assert read_answer(bad) is None
+@pytest.mark.parametrize("empty", ["", "   \n"])
+def test_empty_responses_have_no_answer(empty):
+    assert read_answer(empty) is None
+
+
+@pytest.mark.parametrize("bad", [None, 42, b"{}", ["a"], {"final": "x"}])
+def test_non_text_responses_are_refused_in_one_line(bad):
+    # A response that holds no text is never a silent "no answer" (scored 0): it is refused.
+    with pytest.raises(reader.NotText, match="holds no text; a response must be text, a chat message list"):
+        read_answer(bad)
 
 
 PATHOLOGICAL = {
@@ -117,7 +125,7 @@ def test_pathological_answers_are_read_in_linear_time(name):
 def test_only_the_tail_of_a_huge_response_is_read():
     answer = json.dumps({"intermediate": ["a"], "final": "b"})
     assert read_answer("noise\n" * 400_000 + answer) == {"intermediate": ["a"], "final": "b"}
-    assert read_answer(answer + "\n" + "x" * (reader.MAX_CHARS + 10)) is None  # documented cap
+    assert read_answer(answer + "\n" + "x" * (MAX_CHARS + 10)) is None  # documented cap
 
 
 def test_no_warnings_reach_the_user():

@@ -2,7 +2,7 @@
 
 Each entry is a reply written by a language model to a ProcBench prompt as a user would send
 it, with the answer its writer states, recorded separately by the writer (see the folder's
-README). The reader must read at least ``REQUIRED`` of them as stated.
+README). The reader must misread exactly the replies of ``KNOWN_MISREADS`` and no other.
 """
 
 import json
@@ -17,7 +17,6 @@ from procbench_tools.scoring.reader import read_answer
 
 CORPUS = Path(__file__).parent / "fixtures" / "replies" / "replies.jsonl"
 ENTRIES = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines()]
-REQUIRED = 0.97
 
 
 def same_state(ours, theirs):
@@ -59,19 +58,33 @@ def agreement(entries):
     return sum(as_stated(read_answer(entry["reply"], entry["label"]), entry["stated"]) for entry in entries)
 
 
+# The replies the reader misreads today, each for a reason its README names. The list is exact:
+# a new misread fails the test, and so does a fixed one until it leaves the list.
+KNOWN_MISREADS = frozenset(
+    {
+        *("w1-sloppy-013", "w1-terse-017", "w2-mathboxed-002", "w2-mathboxed-024", "w2-plainchat-026"),
+        *("w2-yamlish-024", "w4-teacher-007", "w4-teacher-014", "w4-teacher-020", "w6-verbose7b-012"),
+        *("w6-verbose7b-016", "w8-glm-013", "w8-kimi-001"),
+    }
+)
+
+
 def test_the_reader_reads_real_replies_as_their_writers_state_them():
     read = Counter()
     total = Counter()
-    misread = []
+    misread = set()
     for entry in ENTRIES:
         good = as_stated(read_answer(entry["reply"], entry["label"]), entry["stated"])
         for key in ("all", entry["persona"], entry["prompt_style"]):
             total[key] += 1
             read[key] += good
         if not good:
-            misread.append(entry["id"])
+            misread.add(entry["id"])
     table = "\n".join(f"{key:12s} {read[key]:4d}/{total[key]:4d} {read[key] / total[key]:.3f}" for key in total)
-    assert read["all"] >= REQUIRED * total["all"], f"read as stated:\n{table}\nmisread: {misread}"
+    assert misread == KNOWN_MISREADS, (
+        f"read as stated:\n{table}\nnew misreads: {sorted(misread - KNOWN_MISREADS)}\n"
+        f"now read as stated (remove from KNOWN_MISREADS): {sorted(KNOWN_MISREADS - misread)}"
+    )
 
 
 def test_every_reply_to_a_json_prompt_is_read_as_stated():

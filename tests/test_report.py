@@ -20,6 +20,7 @@ from procbench_tools.evaluation.run import ModelResult, failed_by_all
 from procbench_tools.evaluation.scored import READ_FULL, ScoredAnswer
 from procbench_tools.evaluation.summary import ModelTally, Totals
 from procbench_tools.scoring.measures import Score
+from procbench_tools.scoring.reader import READER_VERSION
 from tests.test_evaluate import FIGURES
 
 # --- intervals ----------------------------------------------------------------------------
@@ -78,7 +79,8 @@ def test_wilson_holds_the_share(pair):
 
 def scored(task, steps, score, *, length=None, read=READ_FULL, form="object", misread=False, truncated=False):
     example = Example(f"{task}-{steps:02d}-000", task, steps, {"intermediate": [], "final": ""})
-    return ScoredAnswer("m", example, score, None, length, "text", None, read, form, 0, misread, truncated)
+    doubts = ("count",) if misread else ()
+    return ScoredAnswer("m", example, score, None, length, "text", None, read, form, doubts, truncated)
 
 
 def test_totals_sum_prefix_accuracy_exactly_in_any_order():
@@ -118,7 +120,9 @@ def test_model_tally_by_hand():
         "final_only": 1,
         "not_read": 1,
         "possible_misreads": 1,
+        "doubts": {"count": 1},
         "forms": {"object": 3, "final line": 1},
+        "reader": READER_VERSION,
     }
     assert tally.matched == Counter({0: 2, 1: 2, 2: 1})
     assert tally.prediction_lengths == Counter({(2, 2): 2, (3, 1): 1, (3, 3): 1})
@@ -377,7 +381,7 @@ def test_table_ends_with_the_reading_audit():
     reading = {"full": 7, "final_only": 2, "not_read": 1, "possible_misreads": 1, "forms": {"object": 9}}
     lines = table({"a": {**_model(10), "reading": reading}}, misreads_file="r/possible_misreads.jsonl").splitlines()
     assert lines[-4:] == [
-        "How the answers were read (only answers read in full are scored on every state)",
+        f"How the answers were read by reader {READER_VERSION} (only answers read in full are scored on every state)",
         "model             read in full  final state only          not read  possible misreads",
         "a                    7 (70.0%)         2 (20.0%)         1 (10.0%)  1",
         "possible misreads are listed in r/possible_misreads.jsonl: check them before trusting the scores",

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..evaluation.extractor_comparison import DOUBTFUL, EXTRACT_MODES
 from ..text import plural
 from .flags import positive_int
 
@@ -28,8 +29,10 @@ examples:
   procbench evaluate horizon-run/calls.jsonl --dataset horizon-run/examples.jsonl --output report
       the calls of a `procbench horizon` run
   procbench evaluate answers.jsonl --dataset procbench --output report --extractor openai/gpt-4o
-      every reply also read by GPT-4o (the paper's extraction), scored beside the reader;
-      the replies the two read differently in report/extraction_disagreements.jsonl
+      the replies the reader doubts also read by GPT-4o (the paper's extraction), scored beside
+      the reader; the replies the two read differently in report/extraction_disagreements.jsonl
+  procbench evaluate answers.jsonl --dataset procbench --output report --extractor openai/gpt-4o --extract all
+      every reply read by GPT-4o, as the paper did
 
 A predictions file has one JSON object a line: {"id": "Sort-07-003-990c6f33", "response":
 "<raw model text>"} (the answer is extracted from it) or {"id": ..., "prediction":
@@ -43,6 +46,8 @@ samples_procbench_*.jsonl (--log_samples), one file or the folder of a run.
 openai-api/vllm/... with --extractor-base-url, mockllm/model) with inspect's retries; each
 extraction is kept in --extractor-cache, so a rerun (or a run stopped half-way) asks again
 only for what it has not asked. The reader's scores stay the report's scores.
+A reply whose response is not text (a number, a list, an object that is no chat message or
+completion) is refused in one line naming its file and line.
 
 --output is a new or empty folder, or the folder of an earlier report (which the new one
 replaces as a whole); a folder holding other files is refused, so none of them is lost.
@@ -82,8 +87,15 @@ def add_parser(commands: Any) -> None:
     second.add_argument(
         "--extractor",
         metavar="MODEL",
-        help="also read every reply with MODEL through inspect-ai's model API and report its scores beside the "
-        "reader's, how often the two agree, and extraction_disagreements.jsonl",
+        help="also read the doubtful replies (or every reply, with --extract all) with MODEL through inspect-ai's "
+        "model API and report its scores beside the reader's, how often the two agree, and "
+        "extraction_disagreements.jsonl",
+    )
+    second.add_argument(
+        "--extract",
+        choices=EXTRACT_MODES,
+        help="which replies go to the extractor: 'doubtful' (the default: those the reader could not read in full "
+        "or read with a doubt, listed in possible_misreads.jsonl) or 'all' (every reply, as the paper did)",
     )
     second.add_argument("--extractor-base-url", metavar="URL", help="base URL of the extractor's API (as inspect's)")
     second.add_argument(
@@ -136,6 +148,7 @@ def extractor_of(args: argparse.Namespace) -> Extractor | None:
                 ("--extractor-base-url", args.extractor_base_url),
                 ("--extractor-connections", args.extractor_connections),
                 ("--extractor-cache", args.extractor_cache),
+                ("--extract", args.extract),
             )
             if value is not None
         ]
@@ -162,7 +175,8 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("standard input (-) can be given once only")
     files = dict(zip(names, args.predictions, strict=True))
     extractor = extractor_of(args)  # a model that cannot be used is refused before any scoring
-    done = evaluate(files, args.dataset, args.output, plots=not args.no_plots, extractor=extractor)
+    extract = args.extract or DOUBTFUL
+    done = evaluate(files, args.dataset, args.output, plots=not args.no_plots, extractor=extractor, extract=extract)
     for result in done.results:
         _warn(result)
     summary = done.summary

@@ -162,9 +162,7 @@ def render(
     if not score.valid:
         verdict = "no readable answer"
     if scored.possibly_misread:
-        verdict += (
-            f"; the reply shows {scored.shown_steps} states but {scored.states_read} were read: a possible misread"
-        )
+        verdict += f"; a possible misread ({', '.join(scored.doubts)})"
     parts += [
         f"=== reference and answer ({verdict}) ===",
         states_table(state_rows(reference, scored.prediction), reference.label["init"], "answer", width),

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..scoring.responses import NotText, response_text
 from .harness_logs import read_harness_answers
 from .lines import json_lines
 
@@ -59,9 +60,20 @@ def read_answers(path: Path, progress: Callable[[int], Any] | None = None) -> It
         if "prediction" in line:
             yield AnswerLine(line["id"], number, line.get("response"), line["prediction"], True, _truncated(line))
         elif "response" in line:
-            yield AnswerLine(line["id"], number, line["response"], truncated=_truncated(line))
+            yield AnswerLine(line["id"], number, _response(line["response"], shown, number), truncated=_truncated(line))
         else:
             raise ValueError(f'{shown}:{number}: a line needs "response" (raw text) or "prediction"')
+
+
+def _response(response: Any, shown: str, number: int) -> str | None:
+    """A line's response as text (a chat message list or an OpenAI-style object gives its
+    assistant text); ``None`` stays "no reply"; anything else is refused in one line."""
+    if response is None:
+        return None
+    try:
+        return response_text(response)
+    except NotText as error:
+        raise ValueError(f'{shown}:{number}: {error}; a structured answer goes under "prediction"') from None
 
 
 def _truncated(line: dict[str, Any]) -> bool:

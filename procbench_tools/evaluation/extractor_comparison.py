@@ -4,9 +4,12 @@ readings' scores over the same replies, how often the two read the same states (
 same sequential-match verdict), and ``extraction_disagreements.jsonl``: a line for every
 reply they read differently, with both readings and the reply.
 
-The reader's scores stay the report's scores; the extractor's are a check on them. Lines
-with a structured ``prediction`` have nothing to extract and are counted apart. The replies
-are taken back from ``scores.jsonl`` in chunks, so memory stays flat."""
+The reader's scores stay the report's scores; the extractor's are a check on them. By
+default (``--extract doubtful``) only the replies the reader could not read in full or read
+with a doubt go to the extractor, where a second reading pays; ``--extract all`` sends every
+reply, as the paper did. Lines with a structured ``prediction`` have nothing to extract and
+are counted apart. The replies are taken back from ``scores.jsonl`` in chunks, so memory
+stays flat."""
 
 from __future__ import annotations
 
@@ -22,6 +25,16 @@ from .scored import json_line
 from .summary import Totals
 
 CHUNK = 256  # replies sent at once (inspect's max_connections bounds the calls in flight)
+DOUBTFUL, ALL = "doubtful", "all"
+EXTRACT_MODES = (DOUBTFUL, ALL)  # which replies go to the extractor (--extract)
+
+
+def needs_extraction(record: dict[str, Any], mode: str) -> bool:
+    """Whether the reply of a ``scores.jsonl`` record goes to the extractor: every reply with
+    ``all``; with ``doubtful``, a reply not read in full or read with a doubt."""
+    if record["response"] is None:
+        return False
+    return mode == ALL or bool(record.get("doubts")) or record.get("read") != "full"
 
 
 def same_states(first: list[Any] | None, second: list[Any] | None) -> bool:
@@ -39,12 +52,14 @@ class Comparison:
     """One model's replies as the reader and the extractor read them."""
 
     extractor: str
+    mode: str = DOUBTFUL
     reader: Totals = field(default_factory=Totals)
     extracted: Totals = field(default_factory=Totals)
     same_states: int = 0
     same_verdict: int = 0  # the same sequential match
     extractor_not_read: int = 0
     structured_predictions: int = 0  # lines with a structured ``prediction``: nothing to extract
+    not_sent: int = 0  # replies read in full without a doubt, not sent (``--extract doubtful``)
 
     def add(self, record: dict[str, Any], extraction: Extraction) -> dict[str, Any] | None:
         """Tally one reply (its ``scores.jsonl`` record and the extractor's reading); its
@@ -78,7 +93,10 @@ class Comparison:
         replies = self.reader.n
         return {
             "model": self.extractor,
+            "extract": self.mode,
             "replies": replies,
+            "calls": replies,
+            "not_sent": self.not_sent,
             "structured_predictions": self.structured_predictions,
             "reader": self.reader.figures() if replies else None,
             "extractor": self.extracted.figures() if replies else None,
@@ -106,15 +124,17 @@ def compare(
     records: Iterable[dict[str, Any]],
     disagreements: IO[str],
     progress: Any = None,
+    mode: str = DOUBTFUL,
 ) -> dict[str, Comparison]:
-    """Read every reply of ``records`` (the lines of ``scores.jsonl``) with ``extractor``;
-    each model's :class:`Comparison`, the disagreements written to ``disagreements``
-    (``progress``, a tqdm bar or ``None``, counts the records)."""
+    """Read the replies of ``records`` (the lines of ``scores.jsonl``) that ``mode`` sends
+    (:func:`needs_extraction`) with ``extractor``; each model's :class:`Comparison`, the
+    disagreements written to ``disagreements`` (``progress``, a tqdm bar or ``None``, counts
+    the records)."""
     comparisons: dict[str, Comparison] = {}
 
     async def run() -> None:
         for chunk in _chunks(records, CHUNK):
-            replies = [record for record in chunk if record["response"] is not None]
+            replies = [record for record in chunk if needs_extraction(record, mode)]
             extractions = await asyncio.gather(
                 *(
                     extractor.extract(record["response"], measures.parse_reference(record["reference"]))
@@ -123,8 +143,10 @@ def compare(
             )
             for record in chunk:
                 if record["model"] not in comparisons:
-                    comparisons[record["model"]] = Comparison(extractor.name)
-                comparisons[record["model"]].structured_predictions += record["response"] is None
+                    comparisons[record["model"]] = Comparison(extractor.name, mode)
+                comparison = comparisons[record["model"]]
+                comparison.structured_predictions += record["response"] is None
+                comparison.not_sent += record["response"] is not None and not needs_extraction(record, mode)
             for record, extraction in zip(replies, extractions, strict=True):
                 line = comparisons[record["model"]].add(record, extraction)
                 if line is not None:

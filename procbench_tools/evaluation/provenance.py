@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import generators
 
+from ..scoring.reader import READER_VERSION
 from .intervals import METHODS
 
 if TYPE_CHECKING:
@@ -137,6 +138,7 @@ def provenance(
     are computed."""
     return {
         "procbench_version": procbench_version(),
+        "reader": READER_VERSION,
         "python": platform.python_version(),
         "time": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         **({"command": command} if command is not None else {}),

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..scoring.lengths import BUCKET_NAMES
+from ..scoring.reader import READER_VERSION
 from ..text import plural
 
 MEASURES = [
@@ -69,7 +70,10 @@ def reading_block(summaries: dict[str, dict[str, Any]], misreads_file: str) -> l
     how many may have been misread (their text shows more step states than were read)."""
     width = max(12, *(len(name) for name in summaries))
     header = f"{'model':{width}}  {'read in full':>16}  {'final state only':>16}  {'not read':>16}  possible misreads"
-    lines = ["How the answers were read (only answers read in full are scored on every state)", header]
+    lines = [
+        f"How the answers were read by reader {READER_VERSION} (only answers read in full are scored on every state)",
+        header,
+    ]
     for name, summary in summaries.items():
         reading, total = summary["reading"], summary["overall"]["n"]
         cells = [_share(reading[key], total) for key in ("full", "final_only", "not_read")]

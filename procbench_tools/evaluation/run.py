@@ -19,7 +19,7 @@ from generators.benchmark import parse_example_id
 
 from ..text import plural
 from .answers import STDIN, AnswerLine, check_answers_path, read_answers, shown_name
-from .extractor_comparison import Comparison, compare
+from .extractor_comparison import DOUBTFUL, Comparison, compare
 from .files import EXTRACTION_DISAGREEMENTS, SCORES
 from .references import ExampleIndex, describe_settings, open_dataset
 from .report_folder import ReportFolder
@@ -194,13 +194,13 @@ class Evaluation:
 
 
 def compare_with_extractor(
-    extractor: Extractor, folder: ReportFolder, records: int, progress: bool | None
+    extractor: Extractor, folder: ReportFolder, records: int, progress: bool | None, mode: str
 ) -> dict[str, Comparison]:
-    """Every reply of ``scores.jsonl`` (``records`` lines) read again by ``extractor``; each
-    model's :class:`Comparison`, the disagreements written to the report."""
+    """The replies of ``scores.jsonl`` (``records`` lines) that ``mode`` sends, read again by
+    ``extractor``; each model's :class:`Comparison`, the disagreements written to the report."""
     bar = progress_bar(records, f"extracting with {extractor.name}", " answers", progress, unit_scale=False)
     with bar, folder.open_text(EXTRACTION_DISAGREEMENTS) as disagreements:
-        return compare(extractor, folder.scored_records(), disagreements, bar)
+        return compare(extractor, folder.scored_records(), disagreements, bar, mode)
 
 
 def evaluate(
@@ -211,10 +211,12 @@ def evaluate(
     plots: bool = True,
     progress: bool | None = None,
     extractor: Extractor | None = None,
+    extract: str = DOUBTFUL,
 ) -> Evaluation:
     """Score each model's answers file against the dataset and publish the report in
     ``output`` (see the package's modules for each part); given ``extractor``, each reply
-    is also read by it, beside the reader (:mod:`.extractor_comparison`)."""
+    that ``extract`` sends (``"doubtful"`` or ``"all"``) is also read by it, beside the reader
+    (:mod:`.extractor_comparison`)."""
     from .plots import FigureData
     from .provenance import dataset_provenance, provenance
 
@@ -227,14 +229,16 @@ def evaluate(
             index = ExampleIndex.build(dataset, folder.work / "examples.sqlite", rows)
         results = [score_model(name, path, index, folder, progress) for name, path in files.items()]
         total_scored = sum(result.tally.n for result in results)
-        comparisons = {} if extractor is None else compare_with_extractor(extractor, folder, total_scored, progress)
+        comparisons = (
+            {} if extractor is None else compare_with_extractor(extractor, folder, total_scored, progress, extract)
+        )
         summary: dict[str, Any] = {"models": {}}
         for result in results:
             result.horizon = estimate_horizon(result.tally)
             model = result.tally.summary()
             model["horizon"] = None if result.horizon is None else result.horizon.to_json()
             if extractor is not None:
-                model["extractor"] = comparisons.get(result.name, Comparison(extractor.name)).summary()
+                model["extractor"] = comparisons.get(result.name, Comparison(extractor.name, extract)).summary()
             summary["models"][result.name] = model
         failed = None
         if len(results) > 1:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..scoring import measures
-from ..scoring.reader import FULL, audit_reply, may_be_misread
+from ..scoring.reader import FULL, READER_VERSION, read_reply
 
 if TYPE_CHECKING:
     from .answers import AnswerLine
@@ -34,8 +34,7 @@ class ScoredAnswer:
     source: str | None  # ``answers.jsonl:17``
     read: str  # READ_FULL, READ_FINAL_ONLY or NOT_READ
     form: str | None  # the form reader that read it (``reader.FORMS``), or PREDICTION_FORM
-    shown_steps: int  # step states the reply's text shows (its longest walk-through)
-    possibly_misread: bool  # the text shows at least two states more than were read
+    doubts: tuple[str, ...]  # what makes the reading doubtful (``choose.Doubt`` values), sorted
     truncated: bool = False
 
     @property
@@ -43,6 +42,11 @@ class ScoredAnswer:
         """The 0-based index, in the intermediate states then the final state, of the first
         state the answer gets wrong (its prefix match length); ``None`` when all are right."""
         return None if self.score.sequential_match else self.score.prefix_match_length
+
+    @property
+    def possibly_misread(self) -> bool:
+        """Whether the reading is doubtful: it goes to ``possible_misreads.jsonl``."""
+        return bool(self.doubts)
 
     @property
     def states_read(self) -> int:
@@ -60,6 +64,8 @@ class ScoredAnswer:
             "prediction_length": self.prediction_length,
             "read": self.read,
             "form": self.form,
+            "doubts": list(self.doubts),
+            "reader": READER_VERSION,
             "prediction": self.prediction,
             "reference": self.example.label,
             "response": self.response,
@@ -74,7 +80,8 @@ class ScoredAnswer:
             "source": self.source,
             "form": self.form,
             "states_read": self.states_read,
-            "states_shown": self.shown_steps,
+            "doubts": list(self.doubts),
+            "reader": READER_VERSION,
             "response": self.response,
         }
 
@@ -86,14 +93,14 @@ def score_answer(model: str, answer: AnswerLine, example: Example, source: str |
     states = example.states()
     form: str | None
     if answer.has_prediction:
-        prediction, form, shown, misread = answer.prediction, PREDICTION_FORM, 0, False
+        prediction, form, found = answer.prediction, PREDICTION_FORM, tuple[str, ...]()
         predicted = measures.parse_prediction(prediction, example.label)
         full = predicted is not None and (len(predicted) > 1 or len(states) == 1)
     else:
-        reading, shown = audit_reply(answer.response, states)
+        reading = None if answer.response is None else read_reply(answer.response, states, example.label.get("init"))
         prediction = None if reading is None else reading.prediction()
         form = None if reading is None else reading.form
-        misread = may_be_misread(reading, shown)
+        found = () if reading is None else tuple(sorted(doubt.value for doubt in reading.doubts))
         predicted = measures.parse_prediction(prediction, example.label)
         full = reading is not None and reading.extent == FULL
     read = NOT_READ if predicted is None else READ_FULL if full else READ_FINAL_ONLY
@@ -107,8 +114,7 @@ def score_answer(model: str, answer: AnswerLine, example: Example, source: str |
         source=source,
         read=read,
         form=form if predicted is not None else None,
-        shown_steps=shown,
-        possibly_misread=misread,
+        doubts=found,
         truncated=answer.truncated,
     )
 

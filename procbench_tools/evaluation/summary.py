@@ -18,6 +18,7 @@ from generators import TASKS
 
 from ..scoring.lengths import BUCKET_NAMES, length_bucket
 from ..scoring.measures import Score
+from ..scoring.reader import READER_VERSION
 from .intervals import clopper_pearson, wilson
 from .scored import NOT_READ, READ_FINAL_ONLY, READ_FULL, ScoredAnswer
 
@@ -102,6 +103,7 @@ class ModelTally:
     prediction_lengths: Counter[tuple[int, int]] = field(default_factory=Counter)  # (steps, states predicted)
     reading: Counter[str] = field(default_factory=Counter)  # READ_FULL, READ_FINAL_ONLY, NOT_READ
     forms: Counter[str] = field(default_factory=Counter)
+    doubts: Counter[str] = field(default_factory=Counter)  # each kind of doubt raised, and how often
     possible_misreads: int = 0
     horizon_trials: Counter[tuple[str, int]] = field(default_factory=Counter)  # (task, steps), not truncated
     horizon_successes: Counter[tuple[str, int]] = field(default_factory=Counter)
@@ -122,6 +124,7 @@ class ModelTally:
         self.reading[answer.read] += 1
         if answer.form is not None:
             self.forms[answer.form] += 1
+        self.doubts.update(answer.doubts)
         self.possible_misreads += answer.possibly_misread
         if answer.truncated:
             self.truncated[key] += 1
@@ -166,7 +169,9 @@ class ModelTally:
             "final_only": self.reading[READ_FINAL_ONLY],
             "not_read": self.reading[NOT_READ],
             "possible_misreads": self.possible_misreads,
+            "doubts": dict(self.doubts.most_common()),
             "forms": dict(self.forms.most_common()),
+            "reader": READER_VERSION,
         }
 
     def summary(self) -> dict[str, Any]:

@@ -62,12 +62,12 @@ def step_scores() -> Callable[..., Any]:
 
     async def score(state: TaskState, target: Target) -> Score:
         metadata = state.metadata
-        figures, prediction = score_response(state.output.completion, metadata["task"], metadata["label"])
+        figures, prediction, how = score_response(state.output.completion, metadata["task"], metadata["label"])
         return Score(
             value={measure: figures[measure] for measure in MEASURES},
             answer=json.dumps(prediction, ensure_ascii=False) if prediction is not None else None,
             explanation=None if prediction is not None else "no answer could be read from the response",
-            metadata={"valid": bool(figures["valid"])},
+            metadata=how,
         )
 
     return score

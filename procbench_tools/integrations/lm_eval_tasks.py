@@ -51,7 +51,7 @@ def load_docs(task: str, **metadata: Any) -> dict[str, Any]:
 def process_results(doc: dict[str, Any], results: list[str]) -> dict[str, float]:
     """The four measures of the first response, and PA/SM per length bucket (NaN outside
     the example's bucket)."""
-    figures, _ = score_response(results[0], doc["task"], json.loads(doc["label"]))
+    figures, _, _ = score_response(results[0], doc["task"], json.loads(doc["label"]))
     scored = {measure: figures[measure] for measure in MEASURES}
     for bucket in BUCKET_NAMES:
         for measure in BUCKET_MEASURES:

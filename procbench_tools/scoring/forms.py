@@ -4,8 +4,9 @@
 finds every answer of its form in the text read, as a :class:`Candidate` that records where
 the answer ends. The reader keeps the answer that ends last ("the last complete answer
 wins"); where two end at the same place, the one whose form comes first in ``FORMS`` wins.
-To add a form, write a function ``(layout, expected) -> list[Candidate]`` and put it in
-``FORMS`` at its precedence.
+To add a form, write a function ``(document) -> list[Candidate]`` that only reads the
+:class:`~.document.Document` and put it in ``FORMS`` at its precedence; ``choose.py`` holds
+every rule of which candidate wins.
 
 - ``object``: a dict with a final-state key, as JSON or a Python literal, bare or fenced
   (``objects.py``: keys in any case, with their aliases).
@@ -18,6 +19,8 @@ To add a form, write a function ``(layout, expected) -> list[Candidate]`` and pu
 - ``walk-through``: a walk-through whose last entry calls itself final (``... (final)``).
 - ``list``: a flat list of states (intermediate states, then the final one) that fills a
   fenced block or ends the text; lists inside the reasoning are never an answer.
+- ``chain`` (``read_chain``, the chain-first reading, not in ``FORMS``): the run of
+  state-shaped values that ends last (``chains.py``), with or without labels.
 
 Standard library only: the metric Space carries this file.
 """
@@ -27,56 +30,53 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
+from .document import Document, Expected
 from .labels import Role
-from .layout import Layout
 from .literals import parse_literal
-from .objects import answer_parts, may_hold_an_answer
-from .sections import Section, StepsAbove, read_sections
+from .sections import Section, StepsAbove
 from .spans import fenced_blocks
 from .state_types import Kind, typed
-from .walkthroughs import Walkthrough, read_walkthroughs
+from .walkthroughs import Walkthrough
 
 NEARBY_LINES = 4  # an intermediate label after a final label belongs to it within this many lines
 
 
-@dataclass(frozen=True)
-class Expected:
-    """What the reference says of the answer: its number of states and their types
-    (never their values); all ``None`` without a reference."""
+class Source(Enum):
+    """The candidate reader that found an answer."""
 
-    count: int | None = None
-    intermediate_kind: Kind = None
-    final_kind: Kind = None
+    OBJECT = "object"
+    LABELLED = "labelled"
+    MARKED_WALKTHROUGH = "walk-through"
+    LIST = "list"
+    CHAIN = "chain"
 
 
 @dataclass(frozen=True)
 class Candidate:
     """One answer found in a reply."""
 
-    form: str  # the form's name, and for a labelled answer where its steps came from
+    source: Source
+    detail: str  # for a labelled answer, where its steps came from ("walk-through"); else ""
     end: int  # where the answer ends in the text read
     intermediate: list[Any] | None  # None when the text gives no intermediate states
     final: Any
 
+    @property
+    def form(self) -> str:
+        """The form's name as reports give it: ``labelled/walk-through``, ``object``."""
+        return f"{self.source.value}/{self.detail}" if self.detail else self.source.value
 
-def read_objects(layout: Layout, expected: Expected) -> list[Candidate]:
-    """Dicts with a final-state key anywhere (outermost first: nothing inside an answer is
-    read again)."""
-    found = []
-    text = layout.text
-    for start, end in layout.outermost_spans():
-        if text[start] != "{" or not may_hold_an_answer(text[start:end]):
-            continue
-        try:
-            parts = answer_parts(parse_literal(text[start:end]))
-        except ValueError:
-            continue
-        if parts is not None:
-            found.append(Candidate("object", end, *parts))
-    layout.found["object ends"] = sorted(candidate.end for candidate in found)
-    return found
+    @property
+    def states(self) -> list[Any]:
+        return [*(self.intermediate or []), self.final]
+
+
+def read_objects(document: Document) -> list[Candidate]:
+    """Dicts with a final-state key anywhere."""
+    return [Candidate(Source.OBJECT, "", found.end, found.intermediate, found.final) for found in document.objects]
 
 
 def _holds_states(value: list[Any], expected: Expected) -> bool:
@@ -87,12 +87,12 @@ def _holds_states(value: list[Any], expected: Expected) -> bool:
     return not isinstance(expected.intermediate_kind, list) or all(isinstance(item, list) for item in value[:-1])
 
 
-def read_list_literals(layout: Layout, expected: Expected) -> list[Candidate]:
+def read_list_literals(document: Document) -> list[Candidate]:
     """A flat list of states that fills a fenced block or ends the text."""
-    text = layout.text
+    text = document.text
     literals = []
     trailing_end = len(text.rstrip(" \t\r\n\f\v`."))
-    for start, end in layout.outermost_spans():
+    for start, end in document.layout.outermost_spans:
         if end == trailing_end and text[start] == "[":
             literals.append((end, text[start:end]))
     for _, content_start, content_end, _ in fenced_blocks(text):
@@ -105,8 +105,8 @@ def read_list_literals(layout: Layout, expected: Expected) -> list[Candidate]:
             value = parse_literal(literal)
         except ValueError:
             continue
-        if isinstance(value, list) and value and _holds_states(value, expected):
-            found.append(Candidate("list", end, value[:-1], value[-1]))
+        if isinstance(value, list) and value and _holds_states(value, document.expected):
+            found.append(Candidate(Source.LIST, "", end, value[:-1], value[-1]))
     return found
 
 
@@ -157,51 +157,33 @@ def _intermediate_beside(sections: list[Section], position: int, after_line: int
     return following
 
 
-def _walk_before(layout: Layout, walks: list[Walkthrough], line: int, after_line: int) -> Walkthrough | None:
+def _walk_before(document: Document, line: int, after_line: int) -> Walkthrough | None:
     """The last walk-through that ends before line ``line`` and after line ``after_line``,
     with no answer object between it and that line (found by bisection: a reply may hold
     many of each)."""
-    ends = layout.found["walk ends"]
+    ends = document.walk_ends
     position = bisect.bisect_left(ends, line) - 1
     if position < 0 or ends[position] <= after_line:
         return None
-    walk = walks[position]
-    objects = layout.found.get("object ends", [])
-    low, high = layout.lines[walk.last_line].end, layout.lines[line].start
+    walk = document.walks[position]
+    objects = document.object_ends
+    lines = document.layout.lines
+    low, high = lines[walk.last_line].end, lines[line].start
     if bisect.bisect_right(objects, high) > bisect.bisect_right(objects, low):
         return None  # an answer object stands between them
     return walk
 
 
-def _sections(layout: Layout, expected: Expected) -> list[Section]:
-    """The labels with their values (found once per layout)."""
-    if "sections" not in layout.found:
-        layout.found["sections"] = read_sections(layout, (expected.intermediate_kind, expected.final_kind))
-    return layout.found["sections"]
-
-
-def _walks(layout: Layout, expected: Expected) -> list[Walkthrough]:
-    """The walk-throughs outside the labels' values (found once per layout, when a form
-    reader first needs them)."""
-    if "walks" not in layout.found:
-        sections = _sections(layout, expected)
-        taken = {line for section in sections for line in range(section.line, section.last_line + 1)}
-        walks = read_walkthroughs(layout, expected.intermediate_kind, taken)
-        layout.found["walks"] = walks
-        layout.found["walk ends"] = [walk.last_line for walk in walks]  # in order: they do not overlap
-    return layout.found["walks"]
-
-
-def read_labelled(layout: Layout, expected: Expected) -> list[Candidate]:
+def read_labelled(document: Document) -> list[Candidate]:
     """Final labels, each with the intermediate states beside it (see the module docstring)."""
-    sections = _sections(layout, expected)
+    sections, expected = document.sections, document.expected
     found = []
     after_line = -1  # the last line of the answer before
     for position, section in enumerate(sections):
         if section.role is not Role.FINAL or isinstance(section.states, StepsAbove) or not section.states:
             continue
         if section.answer is not None:  # "Final answer:" over a whole answer object
-            found.append(Candidate("labelled/object", section.end, *section.answer))
+            found.append(Candidate(Source.LABELLED, "object", section.end, *section.answer))
             after_line = section.last_line
             continue
         final = section.states[0]
@@ -210,47 +192,65 @@ def read_labelled(layout: Layout, expected: Expected) -> list[Candidate]:
         if listed is not None:
             end, source = max(end, listed.end), "intermediate label"
             if isinstance(listed.states, StepsAbove):
-                above = _walk_before(layout, _walks(layout, expected), listed.line, -1)
+                above = _walk_before(document, listed.line, -1)
                 intermediate = None if above is None else _steps_above(above, listed.states, final, expected)
             else:
                 intermediate = listed.states
         else:
-            walk = _walk_before(layout, _walks(layout, expected), section.line, after_line)
+            walk = _walk_before(document, section.line, after_line)
             if walk is not None:
                 source, intermediate = "walk-through", walk_states(walk, final, expected)
-        found.append(Candidate(f"labelled/{source}", end, intermediate, final))
+        found.append(Candidate(Source.LABELLED, source, end, intermediate, final))
         after_line = max(section.last_line, listed.last_line if listed is not None else -1)
     return found
 
 
-def read_marked_walkthroughs(layout: Layout, expected: Expected) -> list[Candidate]:
+def read_marked_walkthroughs(document: Document) -> list[Candidate]:
     """Walk-throughs whose last entry calls itself the final state."""
+    layout = document.layout
     found: list[Candidate] = []
     if not any("final" in line.text.lower() for line in layout.lines if line.label is None):
         return found  # no entry can call itself final (a cheap test before finding the walk-throughs)
-    for walk in _walks(layout, expected):
+    for walk in document.walks:
         if walk.final_marked:
             end = layout.lines[walk.last_line].end
             states = walk.states[1:] if walk.from_zero else walk.states
-            found.append(Candidate("walk-through", end, states[:-1], states[-1]))
+            found.append(Candidate(Source.MARKED_WALKTHROUGH, "", end, states[:-1], states[-1]))
     return found
 
 
-def shown_steps(layout: Layout, expected: Expected) -> int:
+def read_chain(document: Document) -> list[Candidate]:
+    """The chain that ends last (``chains.py``), its last state the final one (a leading
+    initial state is not a step); and a value alone on its line just before it, as a final
+    state alone (``cdba`` over the list of steps)."""
+    if not document.chains:
+        return []
+    chain = document.chains[-1]
+    states = list(chain.states)
+    init, kind = document.expected.shape.init, document.expected.intermediate_kind
+    if init is not None and len(states) > 2 and same_state(states[0], init, kind):
+        states = states[1:]
+    found = [Candidate(Source.CHAIN, "", chain.end, states[:-1], states[-1])]
+    if chain.before is not None:
+        found.append(Candidate(Source.CHAIN, "lone value", chain.before.end, None, chain.before.value))
+    return found
+
+
+def shown_steps(document: Document) -> int:
     """How many step states the text shows: the length of its longest walk-through."""
-    walks = _walks(layout, expected)
-    return max((len(walk.states) if walk.items is not None else len(walk.texts) for walk in walks), default=0)
+    return max((len(walk.states) if walk.items is not None else len(walk.texts) for walk in document.walks), default=0)
 
 
 @dataclass(frozen=True)
 class Form:
-    name: str
-    read: Callable[[Layout, Expected], list[Candidate]]
+    source: Source
+    read: Callable[[Document], list[Candidate]]
 
 
 FORMS: tuple[Form, ...] = (
-    Form("object", read_objects),
-    Form("labelled", read_labelled),
-    Form("walk-through", read_marked_walkthroughs),
-    Form("list", read_list_literals),
+    Form(Source.OBJECT, read_objects),
+    Form(Source.LABELLED, read_labelled),
+    Form(Source.MARKED_WALKTHROUGH, read_marked_walkthroughs),
+    Form(Source.LIST, read_list_literals),
 )
+"""The labels-first readers, in their order of precedence where two answers end at one place."""

@@ -60,9 +60,11 @@ NOT_STATE_WORDS = frozenset(
     {"check", "checks", "checking", "verification", "verify", "note", "notes", "position", "index", "length", "step"}
 )
 
-# The markup a label may stand in: list bullet or number, heading marks, emphasis.
+# The markup a label may stand in: list bullet or number, heading marks, an emoji or a symbol
+# (``✅ **Final:**``), emphasis.
 _LEAD = re.compile(
-    r"[ \t]{0,12}(?:(?:[-*+\u2022]|\d{1,3}[.)])[ \t]+)?(?P<heading>#{1,6}[ \t]+)?(?P<emphasis>\*\*|__)?[ \t]*"
+    r"[ \t]{0,12}(?:(?:[-*+\u2022]|\d{1,3}[.)])[ \t]+)?(?P<heading>#{1,6}[ \t]+)?"
+    r"(?:[\u2190-\u2bff\u2600-\u27bf\U0001f000-\U0001faff\ufe0f]{1,3}[ \t]*)?(?P<emphasis>\*\*|__)?[ \t]*"
 )
 _STEP = re.compile(r"(?:state[ \t]+)?(?:after[ \t]+)?step[ \t]*(\d{1,5})\b")
 _WORD = re.compile(r"[a-z]+")
@@ -171,7 +173,8 @@ def label_of(line: str) -> Label | None:
         return Label(Role.INTERMEDIATE, "", len(line), None, separated=False)
     if role is not Role.STEP and value[:1].isalpha():  # "Answer: final string = jlr8r": the inner label says more
         inner = read_label(value)
-        if inner is not None and inner.role in (Role.FINAL, Role.INTERMEDIATE) and inner.value:
+        phrase_ends = inner is not None and any(mark in value[: inner.value_start] for mark in ";,.")
+        if inner is not None and inner.role in (Role.FINAL, Role.INTERMEDIATE) and inner.value and not phrase_ends:
             offset = line.index(value, value_start)
             return Label(inner.role, inner.value, offset + inner.value_start, None, inner.separated)
     return Label(role, value, value_start, step)

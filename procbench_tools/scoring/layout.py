@@ -11,6 +11,7 @@ import bisect
 import itertools
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .labels import ROLE_WORDS, Label, Role, label_of, read_label
@@ -58,13 +59,14 @@ class Layout:
     text: str
     lines: list[Line]
     spans: dict[int, int] = field(default_factory=dict)  # bracketed spans, {start: end}
-    found: dict[str, Any] = field(default_factory=dict)  # what the form readers found, kept for one another
+    # A memo of ``walkthroughs.entry_kind`` (a pure function of a line and its neighbours),
+    # filled as lines are asked about: nothing else is kept between readers.
+    entry_kinds: dict[int, str | None] = field(default_factory=dict)
 
+    @cached_property
     def outermost_spans(self) -> list[tuple[int, int]]:
-        """The bracketed spans that no other span contains, in order (found once)."""
-        if "outermost" not in self.found:
-            self.found["outermost"] = outermost(self.spans)
-        return self.found["outermost"]
+        """The bracketed spans that no other span contains, in order."""
+        return outermost(self.spans)
 
     def literal_at(self, index: int, column: int | None = None) -> tuple[int, Any, int] | None:
         """(last line, value, end) of the literal (JSON or Python-style) that starts on

@@ -25,6 +25,8 @@ from typing import Any, NamedTuple
 from .lengths import BUCKET_NAMES, length_bucket
 from .objects import answer_parts
 from .reader import read_states
+from .responses import is_reply
+from .state_types import reference_init
 
 CITATION = """\
 @article{fujisawa2024procbench,
@@ -59,17 +61,15 @@ def json_or_none(text: str) -> Any:
         return None
 
 
-def _read_states(prediction: Any, expected: list[Any] | None = None) -> list[Any] | None:
+def _read_states(prediction: Any, expected: list[Any] | None = None, reference: Any = None) -> list[Any] | None:
     """The state sequence of a prediction, before the check for dict-valued states: a raw
-    response (a ``str``) is read with the project's answer reader, typed by ``expected``."""
+    response (text, a chat message list or an OpenAI-style object) is read with the
+    project's one answer reader, typed by ``expected`` and shaped by the initial state of
+    ``reference``; a dict is a structured answer and a list of states its state sequence."""
     kind = type(prediction)
-    if kind is str:
-        value = json_or_none(prediction) if prediction[:1] in "{[" else None  # the common JSON case, fast
-        kind = type(value)
-        if kind is not dict and (kind is not list or not value):
-            answer = read_states(prediction, expected)  # the reader would type states; matching needs no types
-            return None if answer is None else [*answer["intermediate"], answer["final"]]
-        prediction = value
+    if kind is str or is_reply(prediction):
+        answer = read_states(prediction, expected, reference_init(reference))
+        return None if answer is None else [*answer["intermediate"], answer["final"]]
     if kind is dict:
         parts = answer_parts(prediction)
         return None if parts is None else [*parts[0], parts[1]]
@@ -81,7 +81,7 @@ def parse_prediction(prediction: Any, reference: Any = None) -> list[Any] | None
     ``None`` when the prediction cannot be read. A string is a raw response, read with
     ``read_answer`` (typed by ``reference``, a label, when given)."""
     expected = None if reference is None else parse_reference(reference)
-    states = _read_states(prediction, expected)
+    states = _read_states(prediction, expected, reference)
     if states is None or dict in map(type, states):
         return None  # unreadable, or a state that is a dict: wrong nesting
     return states
@@ -192,7 +192,7 @@ def score_example(prediction: Any, reference: Any) -> dict[str, Any]:
     """The four measures of one prediction, plus whether it could be read and the
     reference's step count."""
     expected = parse_reference(reference)
-    return {**_score_read(_read_states(prediction, expected), expected)._asdict(), "steps": len(expected)}
+    return {**_score_read(_read_states(prediction, expected, reference), expected)._asdict(), "steps": len(expected)}
 
 
 def _column_sums(scores: list[Score]) -> list[float]:
@@ -227,7 +227,7 @@ def _means(parts: list[list[float]]) -> dict[str, Any]:
 def score_row(prediction: Any, reference: Any) -> Score:
     """The :class:`Score` of one prediction."""
     expected = parse_reference(reference)
-    return _score_read(_read_states(prediction, expected), expected)
+    return _score_read(_read_states(prediction, expected, reference), expected)
 
 
 def score(predictions: Sequence[Any], references: Sequence[Any], tasks: Sequence[str] | None = None) -> dict[str, Any]:
@@ -247,7 +247,7 @@ def score(predictions: Sequence[Any], references: Sequence[Any], tasks: Sequence
     try:
         for position, (prediction, reference, task) in enumerate(zip(predictions, references, task_names, strict=True)):
             expected = parse_reference(reference, position)
-            groups[len(expected), task].append(_score_read(_read_states(prediction, expected), expected))
+            groups[len(expected), task].append(_score_read(_read_states(prediction, expected, reference), expected))
         sums = {key: _column_sums(rows) for key, rows in groups.items()}
     finally:
         if collecting:

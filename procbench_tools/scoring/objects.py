@@ -10,10 +10,31 @@ from typing import Any
 INTERMEDIATE_KEYS = ("intermediate", "intermediate_states", "intermediates", "intermediate_state", "steps")
 FINAL_KEYS = ("final", "final_state", "final_answer", "answer", "result")
 KEY_WORDS = tuple(sorted({key.split("_")[0] for key in FINAL_KEYS}))  # what a final key's text starts with
+# A key that starts with one of these names the part too: "final_counters", "intermediate_strings".
+FINAL_PREFIX, INTERMEDIATE_PREFIX = "final_", "intermediate_"
+# The key of a step's state in a step written as an object: {"fill": "[1] find", "sentence": "..."}.
+STATE_KEYS = ("state", "string", "sentence", "list", "array", "value", "result", "counters", "pieces", "tokens")
 
 
 def _normal_key(key: Any) -> str:
     return re.sub(r"[\s\-]+", "_", str(key).strip().lower())
+
+
+def _part(keys: dict[str, Any], names: tuple[str, ...], prefix: str) -> str | None:
+    """The key of ``keys`` that names a part: one of ``names``, else the first that starts
+    with ``prefix``."""
+    return next((key for key in names if key in keys), None) or next(
+        (key for key in keys if key.startswith(prefix)), None
+    )
+
+
+def _step_state(step: Any) -> Any:
+    """A step's state: the step itself, or for a step written as an object, the value of
+    its one state key (``{"fill": "[1] find", "sentence": "..."}``)."""
+    if not isinstance(step, dict):
+        return step
+    found = [value for key, value in step.items() if _normal_key(key) in STATE_KEYS]
+    return found[0] if len(found) == 1 else step
 
 
 def answer_parts(value: Any, depth: int = 0) -> tuple[list[Any], Any] | None:
@@ -22,16 +43,17 @@ def answer_parts(value: Any, depth: int = 0) -> tuple[list[Any], Any] | None:
     if not isinstance(value, dict) or depth > 2:
         return None
     keys = {_normal_key(key): item for key, item in value.items()}
-    final_key = next((key for key in FINAL_KEYS if key in keys), None)
+    final_key = _part(keys, FINAL_KEYS, FINAL_PREFIX)
     if final_key is None:
         return None
     final = keys[final_key]
-    if isinstance(final, dict):  # {"answer": {"intermediate": [...], "final": ...}}
+    if isinstance(final, dict) and answer_parts(final, depth + 1) is not None:  # {"answer": {"intermediate": ...}}
         return answer_parts(final, depth + 1)
-    intermediate: Any = next((keys[key] for key in INTERMEDIATE_KEYS if key in keys), [])
+    intermediate_key = _part(keys, INTERMEDIATE_KEYS, INTERMEDIATE_PREFIX)
+    intermediate: Any = [] if intermediate_key is None else keys[intermediate_key]
     if not isinstance(intermediate, list):
         return None
-    return intermediate, final
+    return [_step_state(step) for step in intermediate], final
 
 
 def may_hold_an_answer(text: str) -> bool:

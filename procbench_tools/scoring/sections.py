@@ -39,8 +39,12 @@ _POINTER = re.compile(r"\b(?:steps?|rows?|lines?)\s+\d+\b|\babove\b", re.I)  # "
 _VERB = r"(?:(?:are|is|were|was)(?:\s+(?:therefore|thus|then|now|as\s+follows))?)"
 # "... **abc**, with intermediate results abd, abz" / "... 165, and the intermediate numbers are 5, 10"
 _PART_NOUN = r"(?:\s+(?:states?|results?|strings?|numbers?|values?|lists?|arrays?|sentences?|counts?|steps?|pieces?))?"
+# (a count and a short description may stand around the noun: "and the nineteen intermediate
+# strings, in order, are:", "and the intermediate results after each of the operations are")
 _THEN_INTERMEDIATE = re.compile(
-    rf"[,;.]?\s+(?:and|with)\s+(?:the\s+|its\s+)?intermediate{_PART_NOUN}\s*(?::|\s*{_VERB}\b)?\s*", re.I
+    rf"(?:[,;.]?\s+(?:and|with)\s+|[;.]\s+)(?:the\s+|its\s+)?(?:[a-z]+\s+)?intermediate{_PART_NOUN}"
+    rf"(?:[^:\n]{{0,60}}?\s{_VERB}\b:?|\s*:|\s*{_VERB}\b:?)?\s*",
+    re.I,
 )
 # "... 5, 10, 50, and the final number is 165"; "and the final decoded string, 31 characters long, is"
 _THEN_FINAL = re.compile(rf"[,;.]?\s+(?:and\s+)?(?:the\s+)?final\b[^:\n]{{0,60}}?(?::|\s{_VERB}\b)\s*", re.I)
@@ -192,8 +196,13 @@ def _inline_sections(layout: Layout, index: int, role: Role, value: str, kinds: 
         final_text = value if inline is None else value[: inline.start()]
         found = [_final_section(index, end, state_in_text(final_text, kinds[1]))]
         if inline is not None:
-            listed = value[inline.end() :].strip().removeprefix(":")
-            found.append(Section(Role.INTERMEDIATE, index, index, end, _listed_or_referenced(listed, kinds[0])))
+            listed = value[inline.end() :].strip().removeprefix(":").strip()
+            below = None if listed else _value_below(layout, index, Role.INTERMEDIATE, kinds[0])
+            if below is not None:  # "..., and the intermediate strings are:" over the list
+                last, states = below
+                found.append(Section(Role.INTERMEDIATE, index, last, layout.lines[last].end, states))
+            else:
+                found.append(Section(Role.INTERMEDIATE, index, index, end, _listed_or_referenced(listed, kinds[0])))
         return found
     inline = _final_clause(value)
     listed = value if inline is None else value[: inline.start()]
@@ -230,7 +239,8 @@ def read_sections(layout: Layout, kinds: tuple[Kind, Kind]) -> list[Section]:
             continue
         lead_in = _LEAD_IN.search(label.value) is not None  # "steps 1-16 above, i.e." over the list
         introduces = (label.value.endswith(":") or lead_in) and not (
-            role is Role.INTERMEDIATE and _final_clause(label.value)
+            (role is Role.INTERMEDIATE and _final_clause(label.value))
+            or (role is Role.FINAL and _THEN_INTERMEDIATE.search(label.value))
         )
         if label.value and not introduces:  # "... as follows:" introduces the value below
             found += _inline_sections(layout, index, role, label.value, kinds)

@@ -34,6 +34,17 @@ def reference_states(reference: Any) -> list[Any] | None:
     return None
 
 
+def reference_init(reference: Any) -> Any:
+    """The initial state of a label (a dict or its JSON string), or ``None``: it gives the
+    shape of a state (``shapes.py``), never a scored value."""
+    if isinstance(reference, str):
+        try:
+            reference = json.loads(reference)
+        except ValueError:
+            return None
+    return reference.get("init") if isinstance(reference, dict) else None
+
+
 def _kind_of(value: Any, element: Kind) -> Kind:
     if isinstance(value, list):
         return [element]

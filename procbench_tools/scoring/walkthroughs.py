@@ -93,7 +93,7 @@ def _is_header(layout: Layout, index: int) -> bool:
 
 def _entry_kind(layout: Layout, index: int) -> str | None:
     """The kind of entry line ``index`` is, if any (worked out once per line)."""
-    kinds = layout.found.setdefault("entry kinds", {})
+    kinds = layout.entry_kinds
     if index not in kinds:
         kinds[index] = _kind_of_entry(layout, index)
     return kinds[index]

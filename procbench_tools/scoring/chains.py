@@ -1,0 +1,224 @@
+"""Chains: the states of a procedure found by what they are, with or without labels.
+
+A procedure's states follow one another in reading order, and for most tasks neighbours
+look alike (one step changes a little). A chain is a run of state-shaped values
+(``shapes.py``) in the text:
+
+- on one line, joined by arrows (``cdba → cbda → bcda``) or listed with commas
+  (``cdba, cbda, bcda``);
+- or one per line, a line holding nothing but its value (after a list mark, a step label or
+  a short description ending in a colon, and before a remark such as ``# swap 0, 1`` or
+  ``(swap)``); blank lines may stand between them.
+
+A line of prose, a fence or a heading ends a chain; so does a value that does not look like
+the one before it (a word sharing under half its letters, a sentence sharing under half its
+words). A line ``x → y`` shows one step: its value is ``y``.
+
+Standard library only: the metric Space carries this file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from .labels import Role
+from .layout import Layout, Line
+from .literals import Bare
+from .shapes import Shape
+from .state_types import Kind
+from .values import ARROW, parse_value, unwrap
+
+MIN_CHAIN = 2  # a chain has at least this many states
+DESCRIPTION_LENGTH = 60  # "3. Remove "for": ..." — a description before a colon is at most this long
+_COMMENT = re.compile(r"\s(?:#|//)\s.*$|\s+\([^()\n]{0,80}\)$")
+_ENUMERATION = re.compile(r"\s*(?:,|;)\s*(?:and\s+)?|\s+and\s+")
+_DESCRIPTION_END = re.compile(r"[:=]\s+(?=\S)")
+_QUOTED = re.compile(r'"([^"\n]{2,})"|\u201c([^\u201d\n]{2,})\u201d')
+
+
+@dataclass(frozen=True)
+class Lone:
+    """A value alone on its line just before a chain (a final state stated first)."""
+
+    value: Any
+    end: int  # where its line ends in the text
+
+
+@dataclass(frozen=True)
+class Chain:
+    first_line: int
+    last_line: int
+    end: int  # where its last line ends in the text
+    states: tuple[Any, ...]
+    before: Lone | None = None  # a value alone on its line just before the chain
+
+
+def _value(text: str, kind: Kind, shape: Shape) -> Any:
+    """The state ``text`` is, when it is nothing but one state-shaped value; else ``None``."""
+    text = _COMMENT.sub("", unwrap(text)).strip()
+    if not text:
+        return None
+    value = shape.tidy(parse_value(text), kind)
+    if isinstance(value, str) and type(value) is Bare and kind is not str and isinstance(kind, list):
+        return None  # an unbracketed list is read by the labelled forms, not here
+    return value if shape.fits(value, kind) else None
+
+
+def _listed(value: Any, kind: Kind, final_kind: Kind) -> list[Any] | None:
+    """The states a list literal holds, when its items are states (``["cdba", "cbda"]``
+    where states are strings, ``[[1, 2], [2, 3]]`` where they are lists)."""
+    if not isinstance(value, list) or not value:
+        return None
+    if isinstance(final_kind, list) and not isinstance(kind, list):
+        return None  # a list is the final state (Compare's list of results), not a list of states
+    if isinstance(kind, list):
+        return value if all(isinstance(item, list) for item in value) else None
+    shape = Shape()
+    return value if all(shape.fits(item, kind) or shape.fits(item, final_kind) for item in value) else None
+
+
+def _last_quoted(text: str) -> str | None:
+    """The last quoted sentence of a line of prose (``After this step it reads: "..."``)."""
+    quoted = [match.group(1) or match.group(2) for match in _QUOTED.finditer(text)]
+    return quoted[-1] if quoted else None
+
+
+def _line_values(line: Line, kind: Kind, final_kind: Kind, shape: Shape) -> list[Any] | None:
+    """The state-shaped values a line holds when it holds nothing else (see the module
+    docstring); ``None`` for any other line."""
+    if line.fence or line.rule or line.cells is not None:
+        return None
+    text = line.body if line.item else line.text
+    if line.label is not None:
+        if line.label.role is Role.INITIAL:
+            return None
+        text = line.label.value
+    text = text.strip()
+    if not text:
+        return None
+    if text[0] == "[":
+        listed = _listed(parse_value(_COMMENT.sub("", text)), kind, final_kind)
+        if listed is not None:
+            return listed
+    if ARROW.search(text):
+        pieces = [piece for piece in ARROW.split(text) if piece.strip()]
+        values = [_value(piece, kind, shape) for piece in pieces]
+        if len(values) >= 3 and all(value is not None for value in values):
+            return values
+        last = values[-1] if values else None
+        return None if last is None else [last]
+    whole = _value(text, kind, shape)
+    if whole is not None:
+        return [whole]
+    if shape.sentences and kind is str:
+        quoted = _last_quoted(text)
+        return None if quoted is None or not shape.fits(quoted, kind) else [quoted]
+    described = [*_DESCRIPTION_END.finditer(text[: DESCRIPTION_LENGTH + 2])][-1:]  # the last colon or "="
+    if described and described[0].start() <= DESCRIPTION_LENGTH:
+        after = _value(text[described[0].end() :], kind, shape)
+        if after is not None:
+            return [after]
+        text = text[described[0].end() :]  # "steps: cdba, cbda, bcda": the values after it
+    if not isinstance(kind, list):
+        parts = [part for part in _ENUMERATION.split(_COMMENT.sub("", text).rstrip(".")) if part.strip()]
+        if len(parts) >= MIN_CHAIN:
+            values = [_value(part, kind, shape) for part in parts]
+            if all(value is not None for value in values):
+                return values
+    return None
+
+
+def _alike(first: Any, second: Any, kind: Kind, shape: Shape) -> bool:
+    """Whether two neighbouring values look like neighbouring states: words sharing at least
+    half the letters of the shorter, sentences at least half the words (numbers and lists
+    always do)."""
+    if kind is not str or not isinstance(first, str) or not isinstance(second, str):
+        return True
+    units = str.split if shape.sentences else list
+    a, b = Counter(units(first)), Counter(units(second))
+    shorter = min(sum(a.values()), sum(b.values()))
+    return shorter == 0 or sum((a & b).values()) * 2 >= shorter
+
+
+def _final_value(line: Line, final_kind: Kind, shape: Shape) -> Any:
+    """The value of a line that holds a final state of another type than the steps' (the
+    list of Compare's results after its string states), or ``None``."""
+    values = _line_values(line, final_kind, final_kind, shape)
+    return values[0] if values is not None and len(values) == 1 else None
+
+
+def read_chains(layout: Layout, intermediate_kind: Kind, final_kind: Kind, shape: Shape) -> list[Chain]:
+    """Every chain of the text, in order. Where the final state's type is not the steps'
+    (Compare, FindCyclic, Count), a value of the final type ends the chain as its last."""
+    kind = intermediate_kind if intermediate_kind is not None else final_kind
+    mixed = final_kind is not None and final_kind != kind
+    chains: list[Chain] = []
+    run: list[Any] = []
+    first = last = -1
+    lone: Lone | None = None  # a value alone on its line, just before the run
+    before: Lone | None = None  # the lone value before the current run
+
+    def close() -> None:
+        nonlocal lone
+        if len(run) >= MIN_CHAIN:
+            chains.append(Chain(first, last, layout.lines[last].end, tuple(run), before))
+        lone = Lone(run[0], layout.lines[last].end) if len(run) == 1 else None
+
+    lines = layout.lines
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if line.blank:
+            index += 1
+            continue
+        spanning = layout.literal_at(index) if line.text.lstrip()[:1] == "[" else None
+        if spanning is not None and spanning[0] > index:  # a list literal over several lines
+            end_line, value, _ = spanning
+            listed = _listed(value, kind, final_kind)
+            values = listed if listed is not None else None
+        else:
+            end_line, values = index, _line_values(line, kind, final_kind, shape)
+        if values is None and mixed and not run:
+            ending = _final_value(line, final_kind, shape)
+            if ending is not None:  # a final state of its own type, stated before the steps
+                close()
+                lone = Lone(ending, layout.lines[end_line].end)
+                index = end_line + 1
+                continue
+        if values is None and mixed and run:
+            ending = _final_value(line, final_kind, shape)
+            if ending is not None:
+                run.append(ending)
+                if first < 0:
+                    first, before = index, lone
+                last = end_line
+                close()
+                run, first = [], -1
+                index = end_line + 1
+                continue
+        if values is None:
+            close()
+            lone = None  # a line of prose stands between it and what follows
+            run, first = [], -1
+            index = end_line + 1
+            continue
+        recap = line.label is not None and line.label.role is Role.FINAL and run and values == [run[-1]]
+        if recap:  # "Final state: abcd" under a chain that ends in abcd
+            last = end_line
+            index = end_line + 1
+            continue
+        # a list literal after a value alone is a chain of its own, even of one state ("7c8c" over "[7c]")
+        bracketed = line.text.lstrip()[:1] == "[" and len(run) == 1 and not isinstance(kind, list)
+        if run and (len(values) > 1 or bracketed or not _alike(run[-1], values[0], kind, shape)):
+            close()  # a line that is a chain of its own, or a value unlike the last, starts a new chain
+            run, first = [], -1
+        if first < 0:
+            first, before = index, lone
+        run += values
+        last = end_line
+        index = end_line + 1
+    close()
+    return chains

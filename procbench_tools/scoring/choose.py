@@ -1,0 +1,172 @@
+"""Which candidate is the answer, and what makes that choice doubtful: every precedence
+rule of the reader, written once.
+
+Two readings of one document are made independently:
+
+- **labels first** (``forms.FORMS``): the last complete answer wins, whatever its form, so
+  a draft never beats the answer after it. An answer's position is where it ends; where two
+  end at one place, the form earlier in ``FORMS`` wins. A final state alone that repeats the
+  final state of the full answer before it (a recap) leaves that answer standing.
+- **chain first** (``forms.read_chain``): the run of state-shaped values that ends last.
+
+Then :func:`choose` combines them:
+
+1. No labelled answer: the chain is the answer.
+2. A labelled final state alone: a chain that ends in it, or that ends just before it and
+   so lists the steps, gives its intermediate states.
+3. A full labelled answer stands, unless a chain after it has the expected number of
+   states where it has not (a correction written out after the answer).
+4. An answer one state short of the expected number, with a final state stated apart from
+   it (``final: x`` then ``steps: [...]``; the final sentence, then the numbered steps), is
+   the intermediate states: the final state is the one stated apart.
+
+A reading is doubtful (:class:`Doubt`) when the two readings disagree, when it has not the
+expected number of states, when state-shaped values are left unread after it, or when a
+state has not the shape of the task's states. Doubt needs no label values.
+
+Standard library only: the metric Space carries this file.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from .document import Expected
+from .forms import FORMS, Candidate, Source, same_state
+
+MIN_DISAGREEING = 3  # a reading of fewer states disagrees only where it has the expected number
+
+
+class Doubt(Enum):
+    """A sign that a reading may not be the answer its writer states."""
+
+    READINGS_DISAGREE = "readings disagree"  # labels first and chain first read different states
+    COUNT = "count"  # not the expected number of states
+    UNREAD_STATES = "unread states"  # a chain of states after the answer was left unread
+    SHAPE = "shape"  # a state that has not the shape of the task's states
+    STEPS_SHOWN = "steps shown"  # a walk-through shows at least two step states more than were read
+
+
+def labels_first(candidates: list[Candidate], expected: Expected) -> Candidate | None:
+    """The last complete answer; a final state alone that recaps the full answer before it
+    leaves that answer standing."""
+    if not candidates:
+        return None
+    precedence = {form.source: position for position, form in enumerate(FORMS)}
+    ordered = sorted(candidates, key=lambda c: (c.end, -precedence[c.source]))
+    last = ordered[-1]
+    if last.intermediate is None:
+        for earlier in reversed(ordered[:-1]):
+            if earlier.intermediate is not None and same_state(earlier.final, last.final, expected.final_kind):
+                return earlier
+    return last
+
+
+def _tidy(candidate: Candidate, expected: Expected) -> list[Any]:
+    shape, kind = expected.shape, expected.intermediate_kind
+    return [shape.tidy(state, kind) for state in candidate.states]
+
+
+def _same_states(first: Candidate, second: Candidate, expected: Expected) -> bool:
+    a, b = _tidy(first, expected), _tidy(second, expected)
+    return len(a) == len(b) and all(same_state(x, y, expected.intermediate_kind) for x, y in zip(a, b))
+
+
+def _within(chain: Candidate, chosen: Candidate, expected: Expected) -> bool:
+    """Whether a chain's states are a run of the chosen answer's states (the chain of its
+    listed intermediate states, say), so the two readings agree."""
+    part, whole = _tidy(chain, expected), _tidy(chosen, expected)
+    kind = expected.intermediate_kind
+    return any(
+        all(same_state(x, y, kind) for x, y in zip(part, whole[start : start + len(part)]))
+        for start in range(len(whole) - len(part) + 1)
+    )
+
+
+def _counted(candidate: Candidate, expected: Expected) -> bool:
+    return expected.count is not None and len(candidate.states) == expected.count
+
+
+def _with_chain_steps(final: Candidate, chain: Candidate, expected: Expected) -> Candidate | None:
+    """A labelled final state alone, with the steps of a chain that ends in it or just
+    before it (rule 2); ``None`` when the chain does not belong to it."""
+    if same_state(chain.final, final.final, expected.final_kind):
+        return Candidate(Source.CHAIN, "labelled final", max(chain.end, final.end), chain.intermediate, final.final)
+    if chain.end <= final.end:
+        listed = Candidate(Source.LABELLED, "chain", final.end, chain.states, final.final)
+        if expected.count is None or _counted(listed, expected):
+            return listed
+    return None
+
+
+def _with_final_apart(answer: Candidate, finals: list[Candidate], expected: Expected) -> Candidate | None:
+    """A list of states one short of the expected number, with a final state stated apart
+    from it (before it or after it, the one nearest): the list holds the intermediate states
+    (rule 4)."""
+    if expected.count is None or answer.intermediate is None or len(answer.states) != expected.count - 1:
+        return None
+    apart = [final for final in finals if not same_state(final.final, answer.final, expected.final_kind)]
+    if not apart:
+        return None
+    nearest = min(apart, key=lambda final: abs(final.end - answer.end))
+    return Candidate(answer.source, "final apart", max(answer.end, nearest.end), answer.states, nearest.final)
+
+
+def choose(
+    labelled: Candidate | None, chain: Candidate | None, expected: Expected, finals: list[Candidate]
+) -> Candidate | None:
+    """The answer, by the rules of the module docstring; ``finals`` are the final states
+    stated alone (labelled, or a value alone on its line before a chain)."""
+    answer = _chosen(labelled, chain, expected)
+    if answer is None:
+        return None
+    return _with_final_apart(answer, finals, expected) or answer
+
+
+def _chosen(labelled: Candidate | None, chain: Candidate | None, expected: Expected) -> Candidate | None:
+    if labelled is None:
+        return chain
+    if chain is None:
+        return labelled
+    if labelled.intermediate is None:
+        return (
+            _with_chain_steps(labelled, chain, expected) or _with_final_apart(chain, [labelled], expected) or labelled
+        )
+    if chain.end > labelled.end and _counted(chain, expected) and not _counted(labelled, expected):
+        return chain
+    return labelled
+
+
+def _disagree(chosen: Candidate, other: Candidate | None, expected: Expected) -> bool:
+    """Whether the other reading reads a different procedure: at least ``MIN_DISAGREEING``
+    states (or the expected number), ending with or after the chosen one or counted where it
+    is not, that are no run of the chosen states (a chain may also start at the initial
+    state)."""
+    if other is None or other.intermediate is None or chosen.intermediate is None:
+        return False
+    if len(other.states) < MIN_DISAGREEING and not _counted(other, expected):
+        return False
+    if not (other.end >= chosen.end or (_counted(other, expected) and not _counted(chosen, expected))):
+        return False
+    shorter, longer = sorted((other, chosen), key=lambda candidate: len(candidate.states))
+    without_first = Candidate(shorter.source, shorter.detail, shorter.end, shorter.states[1:-1], shorter.final)
+    return not _within(shorter, longer, expected) and not _within(without_first, longer, expected)
+
+
+def doubts(
+    chosen: Candidate, labelled: Candidate | None, chain: Candidate | None, expected: Expected, unfit: bool
+) -> frozenset[Doubt]:
+    """The signs that ``chosen`` may be a misreading (see :class:`Doubt`); ``unfit`` says
+    whether one of its states has not the task's shape."""
+    found = set()
+    other = chain if chosen is not chain else labelled
+    if _disagree(chosen, other, expected):
+        found.add(Doubt.READINGS_DISAGREE)
+    if expected.count is not None and chosen.intermediate is not None and not _counted(chosen, expected):
+        found.add(Doubt.COUNT)
+    if chain is not None and chain.end > chosen.end and not _within(chain, chosen, expected):
+        found.add(Doubt.UNREAD_STATES)
+    if unfit:
+        found.add(Doubt.SHAPE)
+    return frozenset(found)

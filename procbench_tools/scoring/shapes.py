@@ -1,0 +1,68 @@
+"""The shape of a task's states, known from the question, never from the label's values.
+
+A state's type comes from the reference (``state_types.py``); its shape from the question's
+initial state: where that is a string without spaces (every task but the sentence tasks),
+a string state is one word of letters, digits, ``_`` or ``-``, so a sentence's punctuation
+after it (``Final state: bistt.``) is not part of it; where the initial state is a sentence,
+a state is a sentence and keeps its full stop.
+
+Standard library only: the metric Space carries this file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .literals import Bare
+from .state_types import Kind
+
+WORD = re.compile(r"[A-Za-z0-9_\-]+")
+SENTENCE_PUNCTUATION = ".,;:!?"  # what a sentence puts after a word
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What the question says of a state's shape; ``Shape()`` says nothing."""
+
+    init: Any = None  # the question's initial state, or None when unknown
+
+    @property
+    def words(self) -> bool:
+        """Whether a string state is one word (the initial state is a string without spaces)."""
+        return isinstance(self.init, str) and not any(character.isspace() for character in self.init)
+
+    @property
+    def sentences(self) -> bool:
+        """Whether a string state is a sentence (the initial state has spaces)."""
+        return isinstance(self.init, str) and any(character.isspace() for character in self.init)
+
+    def tidy(self, value: Any, kind: Kind) -> Any:
+        """``value`` without the punctuation a sentence put after it, where a state is one
+        word and the value is unquoted: ``bistt.`` is ``bistt``."""
+        if kind is str and type(value) is Bare and self.words:
+            stripped = value.rstrip(SENTENCE_PUNCTUATION)
+            if stripped != value and WORD.fullmatch(stripped):
+                return Bare(stripped)
+        return value
+
+    def fits(self, value: Any, kind: Kind) -> bool:
+        """Whether ``value`` (as read, before typing) has the shape of a state of type
+        ``kind``: an integer, a list, one word, or a sentence."""
+        if value is None or value == "" or isinstance(value, dict):
+            return False
+        if kind is int:
+            return isinstance(value, int) or (isinstance(value, str) and _INTEGER.fullmatch(value) is not None)
+        if isinstance(kind, list):
+            return isinstance(value, list) and bool(value) and not any(isinstance(item, dict) for item in value)
+        if not isinstance(value, str):
+            return False
+        if self.sentences:
+            return " " in value.strip() and len(value) <= MAX_SENTENCE
+        return WORD.fullmatch(value) is not None and len(value) <= MAX_WORD
+
+
+_INTEGER = re.compile(r"[-+]?\d{1,40}")
+MAX_WORD = 400  # a word state is at most this long (the longest benchmark state is about 120)
+MAX_SENTENCE = 1000

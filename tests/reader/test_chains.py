@@ -1,0 +1,79 @@
+"""``chains.py``: runs of state-shaped values found by what they are, labels or not; one
+example per rule of the module docstring."""
+
+from procbench_tools.scoring.chains import read_chains
+from procbench_tools.scoring.layout import read_layout
+from procbench_tools.scoring.shapes import Shape
+
+WORDS = Shape("dcba")
+
+
+def chains(text, kind=str, shape=WORDS):
+    return [chain.states for chain in read_chains(read_layout(text), kind, kind, shape)]
+
+
+# --- where a chain is ---------------------------------------------------------------------------
+
+
+def test_values_joined_by_arrows_on_one_line():
+    assert chains("cdba → cbda -> bcda => bcad") == [("cdba", "cbda", "bcda", "bcad")]
+
+
+def test_values_listed_with_commas_and_and():
+    assert chains("cdba, cbda, bcda and bcad.") == [("cdba", "cbda", "bcda", "bcad")]
+
+
+def test_one_value_per_line_with_blank_lines_between():
+    assert chains("cdba\n\ncbda\nbcda") == [("cdba", "cbda", "bcda")]
+
+
+def test_a_list_mark_a_step_label_or_a_short_description_may_lead_a_value():
+    text = '1. cdba\n- cbda\nStep 3: bcda\n4. Remove "d": "bcad"'
+    assert chains(text) == [("cdba", "cbda", "bcda", "bcad")]
+
+
+def test_a_remark_or_a_comment_after_a_value_is_not_part_of_it():
+    assert chains("cdba  # swap 0, 1\ncbda // swap 1, 2\nbcda (swap 0, 1)") == [("cdba", "cbda", "bcda")]
+
+
+def test_a_line_showing_one_step_gives_the_state_after_it():
+    assert chains("dcba → cdba\ncdba → cbda") == [("cdba", "cbda")]
+
+
+def test_a_final_label_that_repeats_the_last_value_is_a_recap():
+    assert chains("cdba\ncbda\nFinal state: cbda") == [("cdba", "cbda")]
+
+
+def test_numbers_and_lists_by_their_type():
+    # A chain holds values as read; they take the reference's type when the answer is chosen.
+    assert chains("5\n20\n4 + 2 = 40", int) == [("5", "20", "40")]
+    assert chains("[1, 2]\n[2, 3]", [int]) == [([1, 2], [2, 3])]
+
+
+def test_sentences_where_the_question_is_a_sentence():
+    shape = Shape("The [0] sat on the mat.")
+    text = "The cat sat on the mat.\nThe cat sat on a mat."
+    assert chains(text, str, shape) == [("The cat sat on the mat.", "The cat sat on a mat.")]
+
+
+# --- what ends a chain --------------------------------------------------------------------------
+
+
+def test_a_line_of_prose_ends_a_chain():
+    assert chains("cdba\ncbda\nNow I swap the next pair of letters.\nbcda\nbcad") == [
+        ("cdba", "cbda"),
+        ("bcda", "bcad"),
+    ]
+
+
+def test_a_value_unlike_the_one_before_starts_a_new_chain():
+    # "xyz" shares no letter with "cbda": no step of a procedure goes from one to the other.
+    assert chains("cdba\ncbda\nxyz\nxzy") == [("cdba", "cbda"), ("xyz", "xzy")]
+
+
+def test_a_line_that_is_a_chain_of_its_own_starts_one():
+    assert chains("cdba\ncbda\nbcda → bcad → bacd") == [("cdba", "cbda"), ("bcda", "bcad", "bacd")]
+
+
+def test_one_value_alone_is_no_chain():
+    assert chains("Final: cdba") == []

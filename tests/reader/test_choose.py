@@ -1,0 +1,98 @@
+"""``choose.py``: every precedence rule and every doubt, one example each, on candidates
+made by hand (the readers that find them have their own tests)."""
+
+from procbench_tools.scoring.choose import Doubt, choose, doubts, labels_first
+from procbench_tools.scoring.document import Expected
+from procbench_tools.scoring.forms import Candidate, Source
+from procbench_tools.scoring.shapes import Shape
+
+FOUR = Expected(4, str, str, Shape("dcba"))  # three intermediate states and the final one
+STATES = ["cdba", "cbda", "bcda", "abcd"]
+
+
+def labelled(states, end=100, source=Source.LABELLED):
+    return Candidate(source, "intermediate label", end, states[:-1], states[-1])
+
+
+def final_only(final, end=100):
+    return Candidate(Source.LABELLED, "final only", end, None, final)
+
+
+def chain(states, end=50):
+    return Candidate(Source.CHAIN, "", end, states[:-1], states[-1])
+
+
+# --- labels first -------------------------------------------------------------------------------
+
+
+def test_the_answer_that_ends_last_wins():
+    draft, answer = labelled(["x", "y", "z", "w"], end=10), labelled(STATES, end=20)
+    assert labels_first([answer, draft], FOUR) is answer
+
+
+def test_at_one_end_the_form_earlier_in_forms_wins():
+    obj, listed = labelled(STATES, 20, Source.OBJECT), labelled(["x", "y", "z", "w"], 20, Source.LIST)
+    assert labels_first([listed, obj], FOUR) is obj
+
+
+def test_a_final_state_alone_that_recaps_the_answer_before_leaves_it_standing():
+    answer = labelled(STATES, end=20)
+    assert labels_first([answer, final_only("abcd", end=30)], FOUR) is answer
+
+
+# --- labels and chain together ------------------------------------------------------------------
+
+
+def test_without_a_labelled_answer_the_chain_is_the_answer():
+    found = chain(STATES)
+    assert choose(None, found, FOUR, []) is found
+
+
+def test_a_chain_ending_in_a_labelled_final_gives_its_steps():
+    chosen = choose(final_only("abcd", end=100), chain(STATES, end=60), FOUR, [])
+    assert chosen is not None and chosen.states == STATES
+
+
+def test_a_chain_just_before_a_final_label_lists_its_steps():
+    # "cdba, cbda, bcda" on one line, then "Final: abcd": the chain is the intermediate list.
+    chosen = choose(final_only("abcd", end=100), chain(STATES[:-1], end=60), FOUR, [])
+    assert chosen is not None and chosen.states == STATES
+
+
+def test_a_full_labelled_answer_stands_against_a_chain_before_it():
+    answer = labelled(STATES, end=100)
+    assert choose(answer, chain(["x", "y", "z", "w"], end=50), FOUR, []) is answer
+
+
+def test_a_counted_chain_after_a_miscounted_answer_is_a_correction():
+    correction = chain(STATES, end=200)
+    assert choose(labelled(STATES[1:], end=100), correction, FOUR, []) is correction
+
+
+# --- doubts -------------------------------------------------------------------------------------
+
+
+def test_no_doubt_when_the_chain_is_a_run_of_the_answer():
+    answer = labelled(STATES)
+    assert doubts(answer, answer, chain(STATES[:-1], end=50), FOUR, unfit=False) == frozenset()
+
+
+def test_readings_that_disagree():
+    answer = labelled(STATES, end=100)
+    other = chain(["cdba", "xyzw", "bcda", "abcd"], end=120)
+    assert Doubt.READINGS_DISAGREE in doubts(answer, answer, other, FOUR, unfit=False)
+
+
+def test_not_the_expected_number_of_states():
+    answer = labelled(STATES[1:])
+    assert doubts(answer, answer, None, FOUR, unfit=False) == {Doubt.COUNT}
+
+
+def test_a_chain_left_unread_after_the_answer():
+    answer = labelled(STATES, end=100)
+    assert Doubt.UNREAD_STATES in doubts(answer, answer, chain(["dbca", "dbac"], end=150), FOUR, unfit=False)
+
+
+def test_a_state_not_of_the_task_shape():
+    answer = labelled(STATES)
+    assert doubts(answer, answer, None, FOUR, unfit=True) == {Doubt.SHAPE}

@@ -1,0 +1,49 @@
+"""Stage 2, ``normalise.py``: the named rewrites and the answer regions, one rule each."""
+
+import json
+
+from procbench_tools.scoring.normalise import (
+    MARKUP_REWRITES,
+    MAX_CHARS,
+    REGION_REWRITES,
+    RESPONSE_REWRITES,
+    answer_regions,
+    rewritten,
+)
+
+
+def test_the_rewrites_run_in_their_named_order():
+    assert [step.name for step in RESPONSE_REWRITES] == ["line endings", "thinking"]
+    assert [step.name for step in REGION_REWRITES] == ["tail", "quoted reply", "full width"]
+    assert [step.name for step in MARKUP_REWRITES] == ["tags", "latex"]
+
+
+def test_windows_line_endings_become_newlines():
+    assert answer_regions("a\r\nb") == ["a\nb"]
+
+
+def test_thinking_is_not_the_answer():
+    assert answer_regions("<think>Final: x</think>Final: y") == ["Final: y"]
+    assert answer_regions("Final: y\n<think>unfinished") == ["Final: y\n"]  # an unclosed <think>
+
+
+def test_the_answer_block_is_read_before_the_whole_reply():
+    assert answer_regions("intro <answer>abc</answer> outro") == ["abc", "intro <answer>abc</answer> outro"]
+
+
+def test_only_the_tail_of_a_huge_region_is_read():
+    (region,) = answer_regions("x\n" * MAX_CHARS + "Final: y")
+    assert region.endswith("Final: y") and len(region) <= MAX_CHARS
+
+
+def test_a_reply_sent_as_one_json_string_is_that_string():
+    assert answer_regions(json.dumps("Final: y")) == ["Final: y"]
+
+
+def test_full_width_punctuation_becomes_ascii_one_for_one():
+    assert answer_regions("Final\uff1a [a\uff0c b]") == ["Final: [a, b]"]
+
+
+def test_tags_become_labels_and_latex_plain_text():
+    assert rewritten("<final_state>abc</final_state>", MARKUP_REWRITES) == "final state: abc"
+    assert rewritten(r"$\texttt{abc}$", MARKUP_REWRITES) == "abc"

@@ -1,0 +1,33 @@
+"""``shapes.py``: a state's shape comes from the question's initial state, never from the
+label's values."""
+
+from procbench_tools.scoring.literals import Bare
+from procbench_tools.scoring.shapes import Shape
+
+WORDS, SENTENCES, UNKNOWN = Shape("dcba"), Shape("The [0] sat on the mat."), Shape()
+
+
+def test_a_sentence_full_stop_after_a_word_state_is_punctuation():
+    # "Final state: bistt." was read as "bistt." (PA, SM and FM all 0).
+    assert WORDS.tidy(Bare("bistt."), str) == "bistt"
+    assert WORDS.tidy(Bare("bistt!"), str) == "bistt"
+
+
+def test_a_sentence_state_keeps_its_full_stop():
+    assert SENTENCES.tidy(Bare("The cat sat."), str) == "The cat sat."
+
+
+def test_a_quoted_state_is_never_tidied():
+    assert WORDS.tidy("bistt.", str) == "bistt."
+
+
+def test_without_a_question_nothing_is_tidied():
+    assert UNKNOWN.tidy(Bare("bistt."), str) == "bistt."
+
+
+def test_fits_by_type_and_shape():
+    assert WORDS.fits("cdba", str) and not WORDS.fits("two words", str)
+    assert SENTENCES.fits("The cat sat.", str) and not SENTENCES.fits("cat", str)
+    assert WORDS.fits(12, int) and WORDS.fits("12", int) and not WORDS.fits("abc", int)
+    assert WORDS.fits([1, 2], [int]) and not WORDS.fits([], [int]) and not WORDS.fits("[1]", [int])
+    assert not WORDS.fits("", str) and not WORDS.fits(None, str)
