@@ -20,7 +20,6 @@ Standard library only: the metric Space carries this file.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +31,8 @@ from .state_types import Kind
 from .values import ARROW, parse_value, unwrap
 
 MIN_CHAIN = 2  # a chain has at least this many states
+WINDOW = 48  # lines read first from the end for the last chain
+PROSE_SPACES = 12  # a line of more words holds a word or number state alone only in a list with commas
 DESCRIPTION_LENGTH = 60  # "3. Remove "for": ..." — a description before a colon is at most this long
 _COMMENT = re.compile(r"\s(?:#|//)\s.*$|\s+\([^()\n]{0,80}\)$")
 _ENUMERATION = re.compile(r"\s*(?:,|;)\s*(?:and\s+)?|\s+and\s+")
@@ -58,6 +59,9 @@ class Chain:
 
 def _value(text: str, kind: Kind, shape: Shape) -> Any:
     """The state ``text`` is, when it is nothing but one state-shaped value; else ``None``."""
+    text = _COMMENT.sub("", text).strip()
+    if not text or (" " in text and not shape.sentences and not isinstance(kind, list)):
+        return None  # a word or a number has no space (a cheap test first)
     text = _COMMENT.sub("", unwrap(text)).strip()
     if not text:
         return None
@@ -86,6 +90,17 @@ def _last_quoted(text: str) -> str | None:
     return quoted[-1] if quoted else None
 
 
+def _prose(text: str, kind: Kind, shape: Shape) -> bool:
+    """Whether a line is prose that holds no state alone (a cheap test first: most lines of a
+    reply are prose): a list state needs brackets; a word or a number stands alone, after a
+    short description or among others listed with commas."""
+    if ARROW.search(text) is not None or shape.sentences:
+        return False
+    if isinstance(kind, list):
+        return "[" not in text
+    return text.count(" ") > PROSE_SPACES and "," not in text and ";" not in text
+
+
 def _line_values(line: Line, kind: Kind, final_kind: Kind, shape: Shape) -> list[Any] | None:
     """The state-shaped values a line holds when it holds nothing else (see the module
     docstring); ``None`` for any other line."""
@@ -97,7 +112,7 @@ def _line_values(line: Line, kind: Kind, final_kind: Kind, shape: Shape) -> list
             return None
         text = line.label.value
     text = text.strip()
-    if not text:
+    if not text or _prose(text, kind, shape):
         return None
     if text[0] == "[":
         listed = _listed(parse_value(_COMMENT.sub("", text)), kind, final_kind)
@@ -105,17 +120,25 @@ def _line_values(line: Line, kind: Kind, final_kind: Kind, shape: Shape) -> list
             return listed
     if ARROW.search(text):
         pieces = [piece for piece in ARROW.split(text) if piece.strip()]
-        values = [_value(piece, kind, shape) for piece in pieces]
-        if len(values) >= 3 and all(value is not None for value in values):
-            return values
-        last = values[-1] if values else None
-        return None if last is None else [last]
+        last = _value(pieces[-1], kind, shape) if pieces else None
+        if last is None:
+            return None
+        if len(pieces) >= 3:
+            values = []
+            for piece in pieces[:-1]:
+                value = _value(piece, kind, shape)
+                if value is None:
+                    return [last]
+                values.append(value)
+            return [*values, last]
+        return [last]
+    if shape.sentences and kind is str:  # a line of prose that quotes the sentence: the quote
+        quoted = _last_quoted(text)
+        if quoted is not None and shape.fits(quoted, kind) and not _QUOTED.fullmatch(text):
+            return [quoted]
     whole = _value(text, kind, shape)
     if whole is not None:
         return [whole]
-    if shape.sentences and kind is str:
-        quoted = _last_quoted(text)
-        return None if quoted is None or not shape.fits(quoted, kind) else [quoted]
     described = [*_DESCRIPTION_END.finditer(text[: DESCRIPTION_LENGTH + 2])][-1:]  # the last colon or "="
     if described and described[0].start() <= DESCRIPTION_LENGTH:
         after = _value(text[described[0].end() :], kind, shape)
@@ -131,18 +154,6 @@ def _line_values(line: Line, kind: Kind, final_kind: Kind, shape: Shape) -> list
     return None
 
 
-def _alike(first: Any, second: Any, kind: Kind, shape: Shape) -> bool:
-    """Whether two neighbouring values look like neighbouring states: words sharing at least
-    half the letters of the shorter, sentences at least half the words (numbers and lists
-    always do)."""
-    if kind is not str or not isinstance(first, str) or not isinstance(second, str):
-        return True
-    units = str.split if shape.sentences else list
-    a, b = Counter(units(first)), Counter(units(second))
-    shorter = min(sum(a.values()), sum(b.values()))
-    return shorter == 0 or sum((a & b).values()) * 2 >= shorter
-
-
 def _final_value(line: Line, final_kind: Kind, shape: Shape) -> Any:
     """The value of a line that holds a final state of another type than the steps' (the
     list of Compare's results after its string states), or ``None``."""
@@ -150,9 +161,10 @@ def _final_value(line: Line, final_kind: Kind, shape: Shape) -> Any:
     return values[0] if values is not None and len(values) == 1 else None
 
 
-def read_chains(layout: Layout, intermediate_kind: Kind, final_kind: Kind, shape: Shape) -> list[Chain]:
-    """Every chain of the text, in order. Where the final state's type is not the steps'
-    (Compare, FindCyclic, Count), a value of the final type ends the chain as its last."""
+def read_chains(layout: Layout, intermediate_kind: Kind, final_kind: Kind, shape: Shape, start: int = 0) -> list[Chain]:
+    """Every chain of the text from line ``start`` on, in order. Where the final state's type
+    is not the steps' (Compare, FindCyclic, Count), a value of the final type ends the chain
+    as its last."""
     kind = intermediate_kind if intermediate_kind is not None else final_kind
     mixed = final_kind is not None and final_kind != kind
     chains: list[Chain] = []
@@ -160,15 +172,16 @@ def read_chains(layout: Layout, intermediate_kind: Kind, final_kind: Kind, shape
     first = last = -1
     lone: Lone | None = None  # a value alone on its line, just before the run
     before: Lone | None = None  # the lone value before the current run
+    listed_run = False  # the current run is a list literal of states (a chain even of one)
 
     def close() -> None:
         nonlocal lone
-        if len(run) >= MIN_CHAIN:
+        if len(run) >= MIN_CHAIN or (run and listed_run):
             chains.append(Chain(first, last, layout.lines[last].end, tuple(run), before))
-        lone = Lone(run[0], layout.lines[last].end) if len(run) == 1 else None
+        lone = Lone(run[0], layout.lines[last].end) if len(run) == 1 and not listed_run else None
 
     lines = layout.lines
-    index = 0
+    index = start
     while index < len(lines):
         line = lines[index]
         if line.blank:
@@ -205,20 +218,38 @@ def read_chains(layout: Layout, intermediate_kind: Kind, final_kind: Kind, shape
             run, first = [], -1
             index = end_line + 1
             continue
-        recap = line.label is not None and line.label.role is Role.FINAL and run and values == [run[-1]]
-        if recap:  # "Final state: abcd" under a chain that ends in abcd
+        final_label = line.label is not None and line.label.role is Role.FINAL and len(values) == 1
+        if final_label and run and values == [run[-1]]:  # "Final state: abcd" under a chain that ends in abcd
             last = end_line
+            index = end_line + 1
+            continue
+        if final_label and not run:  # a final state stated first, before its steps
+            close()
+            lone = Lone(values[0], layout.lines[end_line].end)
             index = end_line + 1
             continue
         # a list literal after a value alone is a chain of its own, even of one state ("7c8c" over "[7c]")
         bracketed = line.text.lstrip()[:1] == "[" and len(run) == 1 and not isinstance(kind, list)
-        if run and (len(values) > 1 or bracketed or not _alike(run[-1], values[0], kind, shape)):
+        if run and (len(values) > 1 or bracketed or not shape.alike(run[-1], values[0], kind)):
             close()  # a line that is a chain of its own, or a value unlike the last, starts a new chain
             run, first = [], -1
         if first < 0:
-            first, before = index, lone
+            first, before, listed_run = index, lone, line.text.lstrip()[:1] == "[" and not isinstance(kind, list)
         run += values
         last = end_line
         index = end_line + 1
     close()
     return chains
+
+
+def last_chain(layout: Layout, intermediate_kind: Kind, final_kind: Kind, shape: Shape) -> Chain | None:
+    """The chain that ends last, found from the end of the text: the lines are read from
+    ``WINDOW`` lines before the end, a window twice as long each time the chain found could
+    reach further up (most answers stand at the end of a reply)."""
+    window = WINDOW
+    while True:
+        start = max(0, len(layout.lines) - window)
+        found = read_chains(layout, intermediate_kind, final_kind, shape, start)
+        if start == 0 or (found and found[-1].first_line > start + 2):
+            return found[-1] if found else None
+        window *= 2

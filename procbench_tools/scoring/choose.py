@@ -5,8 +5,9 @@ Two readings of one document are made independently:
 
 - **labels first** (``forms.FORMS``): the last complete answer wins, whatever its form, so
   a draft never beats the answer after it. An answer's position is where it ends; where two
-  end at one place, the form earlier in ``FORMS`` wins. A final state alone that repeats the
-  final state of the full answer before it (a recap) leaves that answer standing.
+  end at one place, the form earlier in ``FORMS`` wins. A final state alone after the last
+  full answer leaves that answer standing where it repeats its final state (a recap) or looks
+  nothing like it (a remark, "the final fill is the one that ...").
 - **chain first** (``forms.read_chain``): the run of state-shaped values that ends last.
 
 Then :func:`choose` combines them:
@@ -57,15 +58,29 @@ def labels_first(candidates: list[Candidate], expected: Expected) -> Candidate |
     ordered = sorted(candidates, key=lambda c: (c.end, -precedence[c.source]))
     last = ordered[-1]
     if last.intermediate is None:
-        for earlier in reversed(ordered[:-1]):
-            if earlier.intermediate is not None and same_state(earlier.final, last.final, expected.final_kind):
-                return earlier
+        earlier = next((found for found in reversed(ordered[:-1]) if found.intermediate is not None), None)
+        kind = expected.final_kind
+        if earlier is not None and (
+            same_state(earlier.final, last.final, kind) or not expected.shape.alike(earlier.final, last.final, kind)
+        ):
+            return earlier  # a recap of its final state, or a remark no step could lead to
     return last
 
 
 def _tidy(candidate: Candidate, expected: Expected) -> list[Any]:
     shape, kind = expected.shape, expected.intermediate_kind
     return [shape.tidy(state, kind) for state in candidate.states]
+
+
+def settled(candidates: list[Candidate], expected: Expected, text_end: int) -> bool:
+    """Whether the labels-first answer is settled: a full answer ends the text, so no later
+    form and no chain after it can change it (rule 3), and it is not one state short of the
+    expected number (rule 4). The chain-first reading is then not made, and no disagreement
+    with it is looked for."""
+    short = None if expected.count is None else expected.count - 1
+    return any(
+        found.end >= text_end and found.intermediate is not None and len(found.states) != short for found in candidates
+    )
 
 
 def _same_states(first: Candidate, second: Candidate, expected: Expected) -> bool:

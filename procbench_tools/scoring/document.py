@@ -5,7 +5,7 @@ reference tells of the answer (:class:`Expected`: the number of states, their ty
 shape of a state, never the label's values). It holds the region's layout (lines, fenced
 blocks, bracketed spans) and, worked out on first use and then kept, the parts the readers
 share: the answer objects, the labels with their values (sections), the walk-throughs and
-the chains of state-shaped values. Each part is a pure function of the text and
+the last chain of state-shaped values. Each part is a pure function of the text and
 ``Expected``, so the order in which readers ask for them changes nothing.
 
 Standard library only: the metric Space carries this file.
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from .chains import Chain, read_chains
+from .chains import Chain, last_chain
 from .layout import Layout, read_layout
 from .literals import parse_literal
 from .objects import answer_parts, may_hold_an_answer
@@ -97,6 +97,7 @@ class Document:
         return [walk.last_line for walk in self.walks]
 
     @cached_property
-    def chains(self) -> list[Chain]:
-        """The runs of state-shaped values, labels or not, in reading order."""
-        return read_chains(self.layout, self.expected.intermediate_kind, self.expected.final_kind, self.expected.shape)
+    def last_chain(self) -> Chain | None:
+        """The run of state-shaped values, labels or not, that ends last."""
+        expected = self.expected
+        return last_chain(self.layout, expected.intermediate_kind, expected.final_kind, expected.shape)

@@ -223,9 +223,9 @@ def read_chain(document: Document) -> list[Candidate]:
     """The chain that ends last (``chains.py``), its last state the final one (a leading
     initial state is not a step); and a value alone on its line just before it, as a final
     state alone (``cdba`` over the list of steps)."""
-    if not document.chains:
+    chain = document.last_chain
+    if chain is None:
         return []
-    chain = document.chains[-1]
     states = list(chain.states)
     init, kind = document.expected.shape.init, document.expected.intermediate_kind
     if init is not None and len(states) > 2 and same_state(states[0], init, kind):

@@ -38,7 +38,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from .choose import Doubt, choose, doubts, labels_first
+from .choose import Doubt, choose, doubts, labels_first, settled
 from .document import Document, Expected
 from .forms import FORMS, Candidate, Source, read_chain, shown_steps
 from .normalise import MARKUP_REWRITES, answer_regions, rewritten
@@ -118,9 +118,13 @@ def _read_region(text: str, expected: Expected) -> Reading | None:
         found = doubts(candidate, candidate, None, expected, unfit=False)
         return _reading(candidate, expected, found)
     document = Document(rewritten(text, MARKUP_REWRITES), expected)
-    candidates = [found for form in FORMS for found in form.read(document)]
+    candidates: list[Candidate] = []
+    for form in FORMS:  # the later forms are not asked once the answer is settled: they could only tie and lose
+        candidates += form.read(document)
+        if settled(candidates, expected, len(document.text.rstrip())):
+            break
     labelled = labels_first(candidates, expected)
-    chains = read_chain(document)
+    chains = [] if settled(candidates, expected, len(document.text.rstrip())) else read_chain(document)
     chain = chains[0] if chains else None
     finals = [found for found in candidates + chains if found.intermediate is None]
     chosen = choose(labelled, chain, expected, finals)

@@ -12,7 +12,8 @@ Standard library only: the metric Space carries this file.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
 from .literals import Bare
@@ -27,16 +28,15 @@ class Shape:
     """What the question says of a state's shape; ``Shape()`` says nothing."""
 
     init: Any = None  # the question's initial state, or None when unknown
+    # Whether a string state is one word (the initial state is a string without spaces), or
+    # a sentence (it has spaces); worked out once, from ``init``.
+    words: bool = field(init=False)
+    sentences: bool = field(init=False)
 
-    @property
-    def words(self) -> bool:
-        """Whether a string state is one word (the initial state is a string without spaces)."""
-        return isinstance(self.init, str) and not any(character.isspace() for character in self.init)
-
-    @property
-    def sentences(self) -> bool:
-        """Whether a string state is a sentence (the initial state has spaces)."""
-        return isinstance(self.init, str) and any(character.isspace() for character in self.init)
+    def __post_init__(self) -> None:
+        spaced = isinstance(self.init, str) and any(character.isspace() for character in self.init)
+        object.__setattr__(self, "words", isinstance(self.init, str) and not spaced)
+        object.__setattr__(self, "sentences", spaced)
 
     def tidy(self, value: Any, kind: Kind) -> Any:
         """``value`` without the punctuation a sentence put after it, where a state is one
@@ -46,6 +46,17 @@ class Shape:
             if stripped != value and WORD.fullmatch(stripped):
                 return Bare(stripped)
         return value
+
+    def alike(self, first: Any, second: Any, kind: Kind) -> bool:
+        """Whether two values look like neighbouring states: words sharing at least half the
+        letters of the shorter, sentences at least half the words (numbers and lists always
+        do: one step may change them entirely)."""
+        if kind is not str or not isinstance(first, str) or not isinstance(second, str):
+            return True
+        units = str.split if self.sentences else list
+        a, b = Counter(units(first)), Counter(units(second))
+        shorter = min(sum(a.values()), sum(b.values()))
+        return shorter == 0 or sum((a & b).values()) * 2 >= shorter
 
     def fits(self, value: Any, kind: Kind) -> bool:
         """Whether ``value`` (as read, before typing) has the shape of a state of type
