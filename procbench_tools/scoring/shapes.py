@@ -21,6 +21,7 @@ from .state_types import Kind
 
 WORD = re.compile(r"[A-Za-z0-9_\-]+")
 SENTENCE_PUNCTUATION = ".,;:!?"  # what a sentence puts after a word
+_REMARK = re.compile(r"\s+\([^()]*\)$")  # "abcd (final)." after its full stop is taken off
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ class Shape:
         """``value`` without the punctuation a sentence put after it, where a state is one
         word and the value is unquoted: ``bistt.`` is ``bistt``."""
         if kind is str and type(value) is Bare and self.words:
-            stripped = value.rstrip(SENTENCE_PUNCTUATION)
+            stripped = _REMARK.sub("", value.rstrip(SENTENCE_PUNCTUATION)).rstrip(SENTENCE_PUNCTUATION)
             if stripped != value and WORD.fullmatch(stripped):
                 return Bare(stripped)
         return value

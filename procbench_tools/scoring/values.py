@@ -30,7 +30,8 @@ _MARK_STARTS = frozenset("*_`")
 _MARKUP_ENDS = frozenset("*_`$\\)]}.,;!\"'\u2713\u2714\u2705")  # a text that starts or ends otherwise has no markup
 _REMARK_ENDS = frozenset(")\u2713\u2714\u2705")
 _REMARK_MARKS = ("\u2190", " #", " //")
-_CLOSING_MARKS = frozenset("]}\"'`*_$)")
+# (not ")": a sentence state may end "(or about).", and its full stop is its own)
+_CLOSING_MARKS = frozenset("]}\"'`*_$")
 _QUOTES = ('"', "'", "\u201c\u201d", "\u2018\u2019")
 # A value marked off at the end of an explained line: bold or backticks (quotes end
 # sentences too: 'no longer, "I wish we had some acquaintance in Bath!"').
@@ -38,10 +39,8 @@ _MARKED_AT_END = re.compile(r"""(\*\*|__|`)([^\n]*?)\1$""")
 # A value marked off at the start of a text, with prose after it: "**x**, with ..."
 _MARKED_AT_START = re.compile(r"""(\*\*|__|`|"|\$)([^\n]+?)\1(?=[\s,.;:!)]|$)""")
 # "abc (final)", "abc ✓", "abc ← here", "abc   # a comment"
-_TRAILING_REMARK = re.compile(
-    r"(?:\s+\([^()]*\)\.?|\s*[\u2713\u2714\u2705]+|\s+\u2190.*|\s+#(?:\s.*)?|,?\s+//(?:\s.*)?)$"
-)
-_TRAILING_STOP = re.compile(r"(?<=[\]\}\"'`*_$)])[.,;!]+$")  # "[a, b]." and "`abc`." end a sentence
+_TRAILING_REMARK = re.compile(r"(?:\s+\([^()]*\)|\s*[\u2713\u2714\u2705]+|\s+\u2190.*|\s+#(?:\s.*)?|,?\s+//(?:\s.*)?)$")
+_TRAILING_STOP = re.compile(r"(?<=[\]\}\"'`*_$])[.,;!]+$")  # "[a, b]." and "`abc`." end a sentence
 _DESCRIPTION = re.compile(r"[^\n:]{1,40}?:[ \t]+")  # "remove d: " before a state
 _SIGNED_WORD = re.compile(r"[-+\u2212\u2013][^\s:]{1,30}")  # "−wholesalers", "+q": what a step took away or added
 _BECOMES = re.compile(r"\b(?:becomes|becoming|is now|are now|gives|giving|yields|results in|resulting in)\b:?", re.I)
@@ -71,7 +70,7 @@ def unwrap(text: str) -> str:
         return text  # nothing to take off: the common case
     while text:
         before = text
-        if text[-1] in _REMARK_ENDS or text.endswith(").") or any(mark in text for mark in _REMARK_MARKS):
+        if text[-1] in _REMARK_ENDS or any(mark in text for mark in _REMARK_MARKS):
             text = _TRAILING_REMARK.sub("", text).strip()
         if len(text) > 1 and text[-1] in ".,;!" and text[-2] in _CLOSING_MARKS:
             text = _TRAILING_STOP.sub("", text).strip()
