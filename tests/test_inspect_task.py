@@ -132,7 +132,8 @@ def test_mock_model_exact_figures(scripted_examples, tmp_path):
     assert scores.metadata == {"valid": True, "reader": READER_VERSION, "form": "object", "doubts": []}
     assert json.loads(scores.answer)["final"] == "#"
     unreadable = by_id["Cumulate-05-000"].scores["step_scores"]
-    assert unreadable.metadata == {"valid": False} and unreadable.answer is None
+    assert unreadable.metadata == {"valid": False, "reader": READER_VERSION, "form": None, "doubts": []}
+    assert unreadable.answer is None
 
 
 def run_inspect(arguments, server, tmp_path):
@@ -213,3 +214,41 @@ def test_entry_point_and_light_import():
         "assert not heavy, heavy\n"
     )
     subprocess.run([sys.executable, "-c", script], check=True, cwd=Path(__file__).resolve().parent.parent)
+
+
+def test_the_extractor_reads_the_doubtful_replies_beside_the_reader(scripted_examples, tmp_path, monkeypatch):
+    """-T extractor=MODEL: the paper's extraction where it pays. The reply the reader cannot
+    read goes to the extractor (mockllm here, offline); a reply read in full without a doubt
+    does not; the scores stay the reader's."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    (log,) = inspect_eval(
+        procbench(tasks=",".join(TASKS), **PARAMETERS, extractor="mockllm/model"),
+        model=mock_model(scripted_examples),
+        log_dir=str(tmp_path),
+        display="none",
+    )
+    assert log.status == "success", log.error
+    by_id = {stem(sample.id): sample.scores["step_scores"] for sample in log.samples}
+    assert "extractor" not in by_id["Sort-04-000"].metadata
+    unreadable = by_id["Cumulate-05-000"]
+    assert unreadable.metadata["extractor"] == {
+        "model": "mockllm/model",
+        "prediction": None,  # mockllm's default output holds no answer
+        "sequential_match": 0,
+        "same_states": True,  # two readings of nothing agree
+    }
+    assert unreadable.value["prefix_accuracy"] == 0.0  # the reader's score
+
+
+def test_extract_all_sends_every_reply_and_a_bad_mode_is_one_line(scripted_examples, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    (log,) = inspect_eval(
+        procbench(tasks="Sort", min_steps=2, max_steps=3, per_step=1, extractor="mockllm/model", extract="all"),
+        model=mock_model(scripted_examples),
+        log_dir=str(tmp_path),
+        display="none",
+    )
+    assert log.status == "success", log.error
+    assert all("extractor" in sample.scores["step_scores"].metadata for sample in log.samples)
+    with pytest.raises(ValueError, match="^procbench: extract='some' is not one of doubtful, all$"):
+        procbench(extract="some")

@@ -65,6 +65,8 @@ KNOWN_MISREADS = frozenset(
         *("w1-sloppy-013", "w1-terse-017", "w2-mathboxed-002", "w2-mathboxed-024", "w2-plainchat-026"),
         *("w2-yamlish-024", "w4-teacher-007", "w4-teacher-014", "w4-teacher-020", "w6-verbose7b-012"),
         *("w6-verbose7b-016", "w8-glm-013", "w8-kimi-001"),
+        *("w9-opusprose-014", "w9-opusprose-020", "w9-rlanswer-009", "w9-rlanswer-019", "w9-sloppyjson-014"),
+        *("w9-sloppyjson-017", "w9-sloppyjson-019"),
     }
 )
 

@@ -25,6 +25,9 @@ from inspect_ai.scorer import Metric, Score, Target, grouped, mean, metric, scor
 from inspect_ai.solver import TaskState, generate
 
 from ..errors import HubError
+from ..evaluation.extraction import Extractor, make_extractor
+from ..evaluation.extractor_comparison import DOUBTFUL, EXTRACT_MODES, needs_extraction, same_states
+from ..scoring.measures import parse_prediction, score_row
 from .examples import benchmark_examples
 from .scores import MEASURES, score_response
 
@@ -56,18 +59,37 @@ def by_task() -> Metric:
 
 
 @scorer(metrics={measure: [mean(), stderr(), by_length(), by_task()] for measure in MEASURES})
-def step_scores() -> Callable[..., Any]:
+def step_scores(extractor: Extractor | None = None, extract: str = DOUBTFUL) -> Callable[..., Any]:
     """Prefix accuracy, sequential match, final match and prefix match length of the
-    answer, read with procbench's answer reader."""
+    answer, read with procbench's answer reader. With ``extractor``, the replies ``extract``
+    sends (``"doubtful"``: not read in full or read with a doubt; ``"all"``) are read again by
+    that model, as the paper did, beside the reader: its reading goes in the score's metadata
+    (``extractor``), the score stays the reader's."""
 
     async def score(state: TaskState, target: Target) -> Score:
         metadata = state.metadata
-        figures, prediction, how = score_response(state.output.completion, metadata["task"], metadata["label"])
+        response = state.output.completion
+        figures, prediction, how = score_response(response, metadata["task"], metadata["label"])
+        read = {"response": response, "doubts": how["doubts"], "read": "full" if how["full"] else "not full"}
+        if extractor is not None and needs_extraction(read, extract):
+            extraction = await extractor.extract(
+                response, [*metadata["label"]["intermediate"], metadata["label"]["final"]]
+            )
+            extracted = score_row(extraction.prediction, metadata["label"])
+            how["extractor"] = {
+                "model": extractor.name,
+                "prediction": extraction.prediction,
+                "sequential_match": extracted.sequential_match,
+                "same_states": same_states(
+                    parse_prediction(prediction, metadata["label"]),
+                    parse_prediction(extraction.prediction, metadata["label"]),
+                ),
+            }
         return Score(
             value={measure: figures[measure] for measure in MEASURES},
             answer=json.dumps(prediction, ensure_ascii=False) if prediction is not None else None,
             explanation=None if prediction is not None else "no answer could be read from the response",
-            metadata=how,
+            metadata={key: value for key, value in how.items() if key != "full"},
         )
 
     return score
@@ -95,6 +117,8 @@ def procbench(
     seed: int | None = None,
     answer_format: bool | None = None,
     dataset: str | None = None,
+    extractor: str | None = None,
+    extract: str = DOUBTFUL,
 ) -> Task:
     """ProcBench (arXiv 2410.03117): multi-step procedure following, scored step by step.
 
@@ -107,13 +131,20 @@ def procbench(
         answer_format: keep the JSON answer-format paragraph in the prompts (default true).
         dataset: an exported folder or Hub repo id to run instead of generating (then only
             ``tasks``, ``min_steps`` and ``max_steps`` apply, as filters).
+        extractor: a model (any name inspect takes) that reads replies again, as the paper's
+            GPT-4o extraction did, beside the reader (its reading in each score's metadata).
+        extract: which replies go to the extractor: ``doubtful`` (default: those the reader
+            could not read in full or read with a doubt) or ``all``.
     """
+    if extract not in EXTRACT_MODES:
+        raise ParameterError(f"procbench: extract={extract!r} is not one of {', '.join(EXTRACT_MODES)}")
     try:
         examples = benchmark_examples(tasks, min_steps, max_steps, per_step, seed, answer_format, dataset)
+        second = None if extractor is None else make_extractor(extractor)
     except (ValueError, HubError) as error:
         raise ParameterError(f"procbench: {error}") from None
     return Task(
         dataset=MemoryDataset(samples(examples), name="procbench"),
         solver=generate(),
-        scorer=step_scores(),
+        scorer=step_scores(second, extract),
     )
