@@ -337,6 +337,15 @@ def test_a_failed_report_keeps_the_previous_one(dataset, predictions, tmp_path, 
         ("not json\n", ":1: not a JSON object"),
         ('{"response": "a"}\n', ':1: each line needs an "id"'),
         ('{"id": "Sort-02-000"}\n', ':1: a line needs "response" (raw text) or "prediction"'),
+        # a response that holds no text is refused, never scored 0 in silence (the metric
+        # scores a dict as a structured answer: it goes under "prediction")
+        (
+            '{"id": "SORT", "response": {"intermediate": [], "final": "x"}}\n',
+            ":1: a response of type dict holds no text; a response must be text, a chat message list, or an "
+            'OpenAI-style completion object; a structured answer goes under "prediction"',
+        ),
+        ('{"id": "SORT", "response": 42}\n', ":1: a response of type int holds no text"),
+        ('{"id": "SORT", "response": ["a", "b"]}\n', ":1: a response of type list holds no text"),
     ],
 )
 def test_bad_prediction_files(dataset, tmp_path, capsys, content, message):
@@ -420,3 +429,23 @@ def test_a_possible_misread_is_counted_listed_and_shown(dataset, tmp_path, capsy
     assert main(["show", identifier, "--answers", str(answers), "--dataset", str(dataset), "--no-prompt"]) == 0
     shown = capsys.readouterr().out
     assert "(first wrong state: step 3; a possible misread (count))" in shown
+
+
+def test_a_chat_message_list_or_an_openai_object_is_read_as_its_text(dataset, tmp_path):
+    """A response saved as the chat messages, or as the API's completion object, is read as
+    the assistant's text: the same answer as the text itself."""
+    label = label_of(dataset, "Sort-02-000")
+    text = json.dumps({"intermediate": label["intermediate"], "final": label["final"]})
+    shapes = [
+        text,
+        [{"role": "user", "content": "..."}, {"role": "assistant", "content": text}],
+        {"choices": [{"message": {"role": "assistant", "content": text}}]},
+    ]
+    identifier = id_of(dataset, "Sort-02-000")
+    for number, response in enumerate(shapes):
+        answers = tmp_path / f"shape{number}.jsonl"
+        answers.write_text(json.dumps({"id": identifier, "response": response}) + "\n")
+        output = tmp_path / f"report{number}"
+        assert main(["evaluate", str(answers), "--dataset", str(dataset), "--output", str(output), "--no-plots"]) == 0
+        (row,) = [json.loads(line) for line in (output / "scores.jsonl").read_text().splitlines()]
+        assert (row["sequential_match"], row["read"], row["form"]) == (1, "full", "object")

@@ -250,5 +250,5 @@ def test_extract_all_sends_every_reply_and_a_bad_mode_is_one_line(scripted_examp
     )
     assert log.status == "success", log.error
     assert all("extractor" in sample.scores["step_scores"].metadata for sample in log.samples)
-    with pytest.raises(ValueError, match="^procbench: extract='some' is not one of doubtful, all$"):
+    with pytest.raises(ValueError, match=r"^procbench: extract='some' is not one of doubtful, all$"):
         procbench(extract="some")

@@ -396,3 +396,23 @@ def test_install_metric_then_load_it_by_name_from_any_folder(tmp_path, hub):
     assert after.returncode == 0, after.stderr
     assert after.stdout.split() == ["procbench_metric", "0.5"]
     assert list(elsewhere.iterdir()) == []  # nothing written where the user stands
+
+
+def test_a_string_is_read_by_the_one_reader_everywhere():
+    """One path from a string to states: the metric reads a text prediction exactly as
+    procbench evaluate, the inspect scorer and the rewards do. ``'[0, 2, 1]'`` for Search
+    (whose states are lists) is one list, not a list of states: no answer to every consumer
+    (before, the metric read it as three states); as a structured list it is three states."""
+    from procbench_tools.scoring.reader import read_answer
+
+    label = {"init": [0, 0, 0], "intermediate": [[0, 1, 0], [0, 2, 0]], "final": [0, 2, 1]}
+    assert read_answer("[0, 2, 1]", label) is None
+    assert pm.parse_prediction("[0, 2, 1]", label) is None
+    assert pm.score_row("[0, 2, 1]", label) == pm.Score(0.0, 0, 0, 0, False)
+    assert pm.parse_prediction([0, 2, 1], label) == [0, 2, 1]  # a structured prediction
+
+
+def test_a_chat_message_list_is_read_as_its_text():
+    label = {"init": "ba", "intermediate": ["ab"], "final": "ab"}
+    messages = [{"role": "assistant", "content": "Intermediate: ab\nFinal: ab"}]
+    assert pm.parse_prediction(messages, label) == ["ab", "ab"]

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import procbench
+from procbench_tools.scoring.responses import NotText, response_text
 from procbench_tools.training.hf_dataset import training_row
 from procbench_tools.training.rewards import REWARDS, completion_text
 
@@ -98,7 +99,14 @@ def test_completion_text_of_each_layout():
         == "ab"
     )
     assert completion_text([{"role": "user", "content": "q"}, {"role": "assistant", "content": "a"}]) == "a"
-    assert completion_text([]) == ""
+
+
+@pytest.mark.parametrize("completion", [[], 42, None, [{"role": "assistant", "content": None}]])
+def test_a_completion_without_text_is_refused_in_one_line(completion):
+    """Never a silent reward of 0 for a completion that holds no text: the batch is refused,
+    naming the completion."""
+    with pytest.raises(ValueError, match=r"^completions\[1\]: a response of type \w+ holds no text"):
+        procbench.format_reward(completions=["Final: x", completion], label=[CUMULATE_LABEL, CUMULATE_LABEL])
 
 
 def test_labels_as_dicts_and_without_a_task_column():
@@ -167,10 +175,23 @@ COMPLETIONS_OF_ANY_KIND = (
 )
 
 
+def holds_text(completion):
+    try:
+        response_text(completion)
+    except NotText:
+        return False
+    return True
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(completions=st.lists(COMPLETIONS_OF_ANY_KIND, min_size=1, max_size=4), sort_label=st.booleans())
-def test_every_reward_is_a_number_for_any_completion(completions, sort_label):
+def test_every_reward_is_a_number_or_a_one_line_refusal_for_any_completion(completions, sort_label):
     label = [SORT_LABEL if sort_label else json.dumps(CUMULATE_LABEL)] * len(completions)
+    if not all(map(holds_text, completions)):  # refused, never scored 0 in silence
+        for reward in REWARDS:
+            with pytest.raises(ValueError, match=r"^completions\[\d+\]: a response of type \w+ holds no text"):
+                reward(completions=completions, label=label)
+        return
     rewards = {reward.__name__: reward(completions=completions, label=label) for reward in REWARDS}
     for values in rewards.values():
         assert len(values) == len(completions) and all(type(value) is float for value in values)
@@ -182,9 +203,17 @@ def test_every_reward_is_a_number_for_any_completion(completions, sort_label):
 
 @pytest.mark.parametrize(
     "completion",
+    ["[" * 1000, '{"intermediate": ' * 1000, "", "no answer here"],  # a looping model: deeper than json.loads recurses
+    ids=["brackets", "objects", "empty", "prose"],
+)
+def test_junk_text_earns_zero(completion):
+    for reward in REWARDS:
+        assert reward(completions=[completion, COMPLETIONS[0]], label=[CUMULATE_LABEL] * 2) == [0.0, 1.0]
+
+
+@pytest.mark.parametrize(
+    "completion",
     [
-        "[" * 1000,  # a looping model: deeper than json.loads recurses
-        '{"intermediate": ' * 1000,
         5,
         None,
         {"a": {"b": {"c": 1}}},
@@ -193,11 +222,14 @@ def test_every_reward_is_a_number_for_any_completion(completions, sort_label):
         [{"role": "assistant", "content": [{"type": "text", "text": 5}]}],
         [5],
     ],
-    ids=["brackets", "objects", "int", "None", "nested-dict", "dict-content", "no-content", "int-part", "int-list"],
+    ids=["int", "None", "nested-dict", "dict-content", "no-content", "int-part", "int-list"],
 )
-def test_junk_earns_zero(completion):
+def test_a_completion_that_holds_no_text_is_refused_not_scored_zero(completion):
+    """A batch with a completion that is no text nor a chat message with text is a bug in
+    the caller's pipeline: every reward refuses it in one line naming the completion."""
     for reward in REWARDS:
-        assert reward(completions=[completion, COMPLETIONS[0]], label=[CUMULATE_LABEL] * 2) == [0.0, 1.0]
+        with pytest.raises(ValueError, match=r"^completions\[0\]: a response of type \w+ holds no text"):
+            reward(completions=[completion, COMPLETIONS[0]], label=[CUMULATE_LABEL] * 2)
 
 
 @pytest.mark.parametrize(

@@ -32,24 +32,22 @@ from typing import Any
 
 from procbench_tools.scoring.measures import parse_reference, score_row
 from procbench_tools.scoring.reader import read_answer
+from procbench_tools.scoring.responses import NotText, response_text
 
 Completion = str | Sequence[dict[str, Any]]
 Scores = tuple[float, float, float]  # PA, SM, FM
 NO_ANSWER: Scores = (0.0, 0.0, 0.0)
 
 
-def completion_text(completion: Any) -> str:
-    """The text of a completion: the string itself, or the content of the last message
-    (text parts joined) of a conversational one; ``""`` for anything else (an ``int``,
-    ``None``, a message without text), which no answer can be read from."""
-    if isinstance(completion, str):
-        return completion
-    if not isinstance(completion, (list, tuple)) or not completion or not isinstance(completion[-1], dict):
-        return ""
-    content = completion[-1].get("content")
-    if isinstance(content, list):  # content parts: [{"type": "text", "text": ...}, ...]
-        return "".join(part["text"] for part in content if isinstance(part, dict) and isinstance(part.get("text"), str))
-    return content if isinstance(content, str) else ""
+def completion_text(completion: Any, position: int | None = None) -> str:
+    """The text of a completion: the string itself, or the last assistant message (text
+    parts joined) of a conversational one (the reader's ``response_text``). Anything that
+    holds no text is refused in one line naming its position, never scored 0 in silence."""
+    try:
+        return response_text(completion)
+    except NotText as error:
+        where = "a completion" if position is None else f"completions[{position}]"
+        raise ValueError(f"{where}: {error}") from None
 
 
 def _check_batch(completions: Any, columns: dict[str, Any]) -> None:
@@ -99,8 +97,8 @@ def _scores(completions: Any, label: Any, columns: dict[str, Any]) -> list[Score
     if label is None:
         raise TypeError("label is required: the dataset's label column, one label per completion")
     return [
-        _score(completion_text(completion), reference)
-        for completion, reference in zip(completions, _references(label), strict=True)
+        _score(completion_text(completion, position), reference)
+        for position, (completion, reference) in enumerate(zip(completions, _references(label), strict=True))
     ]
 
 
@@ -181,7 +179,10 @@ def format_reward(
     or wrong does not matter; ``label`` only helps type the states)."""
     _check_batch(completions, {**_columns(prompts, completion_ids, task), "label": label})
     references = [None] * len(completions) if label is None else _references(label)
-    return [_readable(completion_text(completion), reference) for completion, reference in zip(completions, references)]
+    return [
+        _readable(completion_text(completion, position), reference)
+        for position, (completion, reference) in enumerate(zip(completions, references))
+    ]
 
 
 REWARDS = (prefix_accuracy_reward, sequential_match_reward, final_match_reward, format_reward)
