@@ -258,3 +258,46 @@ def test_extractor_options_are_refused_in_one_line_before_scoring(
     err = capsys.readouterr().err.strip()  # argparse's usage lines, then the one error line
     assert exit_info.value.code == 2 and "Traceback" not in err and message in err.splitlines()[-1], err
     assert not report.exists()
+
+
+def test_a_link_planted_as_the_cache_file_is_refused_and_its_target_untouched(sort_set, sort_answers, tmp_path, capsys):
+    """Issue 29, item 12: the cache file is opened without following links. A symbolic link
+    planted where the cache goes used to make every extraction append to its target (any
+    file the user can write); now the run stops in one line before scoring, the target
+    unchanged."""
+    from procbench_tools.cli import main
+
+    dataset, _ = sort_set
+    cache, target = tmp_path / "cache", tmp_path / "precious.txt"
+    cache.mkdir()
+    target.write_text("mine\n")
+    link = ExtractionCache(cache, "mockllm/model").path
+    link.symlink_to(target)
+    report = tmp_path / "report"
+    command = ["evaluate", str(sort_answers), "--dataset", str(dataset), "--output", str(report), "--no-plots"]
+    with pytest.raises(SystemExit) as exit_info:
+        main([*command, "--extractor", "mockllm/model", "--extractor-cache", str(cache)])
+    err = capsys.readouterr().err.strip()
+    assert exit_info.value.code == 2 and "Traceback" not in err
+    assert err.splitlines()[-1] == (
+        f"procbench evaluate: error: --extractor-cache {cache}: {link.name} is a symbolic link or not a regular "
+        "file; the cache follows no links: remove it"
+    )
+    assert target.read_text() == "mine\n" and not report.exists()
+    link.unlink()
+    link.symlink_to(tmp_path / "not-yet")  # a dangling link: following it would create its target
+    with pytest.raises(ValueError, match="is a symbolic link"):
+        ExtractionCache(cache, "mockllm/model")
+    assert not (tmp_path / "not-yet").exists()
+
+
+def test_a_link_planted_after_the_cache_was_opened_is_not_followed(tmp_path):
+    """Issue 29, item 12: the link may appear while a run is going (between reading the
+    cache and appending to it): the append opens with O_NOFOLLOW and refuses it too."""
+    target = tmp_path / "precious.txt"
+    target.write_text("mine\n")
+    cache = ExtractionCache(tmp_path, "mockllm/model")
+    cache.path.symlink_to(target)
+    with pytest.raises(ValueError, match="is a symbolic link or not a regular file"):
+        cache.add("key", "output")
+    assert target.read_text() == "mine\n"
