@@ -146,3 +146,26 @@ def test_space_named_after_the_repo(hub, tmp_path):
     assert result.returncode == 0, result.stderr
     files = hub.files("space", "user/step-scores")
     assert "step-scores.py" in files and 'evaluate.load("./step-scores.py")' in files["app.py"].decode()
+
+
+@pytest.mark.parametrize("planted", ["file", "folder"])
+def test_push_refuses_a_symbolic_link_in_the_export(small_export, hub, tmp_path, planted):
+    """Issue 29, item 11: push copied the export following links, so a link inside it
+    uploaded its target (a secret outside the folder became a public file). Any link is
+    refused in one line naming it, before anything is sent."""
+    import shutil
+
+    secret = tmp_path / "outside"
+    secret.mkdir()
+    (secret / "token.txt").write_text("hf_secret_outside_the_export")
+    export = tmp_path / "export"
+    shutil.copytree(small_export, export)
+    link = export / "data" / ("notes.txt" if planted == "file" else "more")
+    link.symlink_to(secret / "token.txt" if planted == "file" else secret)
+    result = run(procbench("push", "user/procbench", "--from", str(export)), hub, tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines()[-1] == (
+        f"procbench push: error: {link} is a symbolic link: only the files inside {export} are uploaded, "
+        "never a link's target; replace it with the file itself, or export again"
+    )
+    assert hub.files("dataset", "user/procbench") == {} and hub.store.commits == {}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import functools
 import importlib
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +54,23 @@ def _token() -> str:
     return token
 
 
+def refuse_links(folder: Path) -> None:
+    """``ValueError`` (one line naming the entry) when anything in ``folder`` is a symbolic
+    link or not a regular file or folder: an upload sends the files inside the folder,
+    never a link's target (a secret elsewhere would become a public file)."""
+    for root, folders, files in os.walk(folder, followlinks=False):
+        for name in sorted(folders + files):
+            path = Path(root) / name
+            mode = os.lstat(path).st_mode
+            if stat.S_ISLNK(mode):
+                raise ValueError(
+                    f"{path} is a symbolic link: only the files inside {folder} are uploaded, never a link's target; "
+                    "replace it with the file itself, or export again"
+                )
+            if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+                raise ValueError(f"{path} is not a regular file: only files and folders can be uploaded; remove it")
+
+
 def upload_folder(
     folder: str | Path,
     repo_id: str,
@@ -62,10 +81,12 @@ def upload_folder(
     commit_message: str = "Upload ProcBench",
 ) -> str:
     """Create ``repo_id`` if needed and upload ``folder`` to it in one commit; returns the
-    commit URL. ``space_sdk`` is needed when ``repo_type`` is ``space``."""
+    commit URL. ``space_sdk`` is needed when ``repo_type`` is ``space``. A folder holding a
+    symbolic link is refused (:func:`refuse_links`)."""
     folder = Path(folder)
     if not folder.is_dir() or not any(folder.iterdir()):
         raise HubError(f"{folder} is not a folder with files to upload")
+    refuse_links(folder)
     api = HfApi(token=_token())
     try:
         api.create_repo(repo_id, repo_type=repo_type, private=private, space_sdk=space_sdk, exist_ok=True)
