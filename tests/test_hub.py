@@ -169,3 +169,17 @@ def test_push_refuses_a_symbolic_link_in_the_export(small_export, hub, tmp_path,
         "never a link's target; replace it with the file itself, or export again"
     )
     assert hub.files("dataset", "user/procbench") == {} and hub.store.commits == {}
+
+
+def test_push_redacts_the_token_a_server_echoes(small_export, tmp_path):
+    """Issue 29, item 13: push relayed the server's error text verbatim, and a server that
+    echoes the request's headers put ``Bearer hf_...`` on stderr. Every printed message
+    now goes through procbench_tools.redaction.redact."""
+    wrong = "hf_" + "Ab3" * 12  # shaped like a real token: hf_ and 36 letters and digits
+    with HubStandIn(token=TOKEN, echo_headers=True) as echoing:
+        result = run(procbench("push", "user/procbench", "--from", str(small_export)), echoing, tmp_path, token=wrong)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith("procbench push: error: the Hub refused the upload to user/procbench (HTTP 401)")
+    assert "request headers:" in line and "'authorization': 'Bearer [redacted]'" in line  # the echo, defused
+    assert wrong not in result.stderr and "Bearer hf_" not in result.stderr

@@ -13,6 +13,7 @@ from huggingface_hub import HfApi, constants, get_token
 from huggingface_hub.errors import HfHubHTTPError, OfflineModeIsEnabled, RepositoryNotFoundError
 
 from ..errors import HubError
+from ..redaction import redact
 
 LOGIN_HELP = (
     "no Hugging Face token found: log in with `hf auth login` "
@@ -100,8 +101,9 @@ def upload_folder(
     except HfHubHTTPError as error:
         status = error.response.status_code if error.response is not None else "?"
         hint = " (is the token allowed to write to it?)" if status in (401, 403) else ""
-        raise HubError(f"the Hub refused the upload to {repo_id} (HTTP {status}){hint}: {error}") from None
-    return commit.commit_url
+        said = " ".join(str(error).split())  # the server's text, on the one line (HubError redacts it)
+        raise HubError(f"the Hub refused the upload to {repo_id} (HTTP {status}){hint}: {said}") from None
+    return redact(commit.commit_url)  # the server's text too
 
 
 def check_dataset_repo(repo_id: str) -> None:
