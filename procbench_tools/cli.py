@@ -21,6 +21,7 @@ from .commands import show as show_command
 from .commands.flags import FLAG_NAMES
 from .errors import HubError, Terminated
 from .redaction import redact
+from .text import printable
 
 DESCRIPTION = "ProcBench: generate, export and score the multi-step procedure-following benchmark."
 
@@ -85,8 +86,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def error_line(command: str, message: str) -> str:
     """The line an error ends the command with, its secrets redacted (a server's or a
-    library's text may quote a token)."""
-    return f"procbench {command}: error: {redact(message)}\n"
+    library's text may quote a token) and its control characters made visible (it may
+    quote a file's contents)."""
+    return f"procbench {command}: error: {printable(redact(message))}\n"
 
 
 if __name__ == "__main__":
