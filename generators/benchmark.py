@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from hashlib import sha256
 from typing import Any
@@ -104,10 +104,15 @@ def iter_task_examples(
     unique: bool = True,
     indices: range | None = None,
     min_steps: int | None = None,
+    avoid: Callable[[dict[str, Any]], bool] | None = None,
 ) -> Iterator[dict[str, Any]]:
     """``per_step`` examples of ``task`` for each step count, as rows of the one schema
     (:func:`~generators.example.example_row`). ``min_steps`` is the set's first step count,
     whose first example is problem number 0 (default: the first of ``steps``).
+
+    ``avoid`` (``{"task", "question", "label"} -> bool``, e.g. an exclusion's ``excludes``)
+    names examples that must not appear: such a draw is re-drawn with the next ``attempt``,
+    as a duplicate is, so an example stays a pure function of its place and ``avoid``.
 
     With ``unique``, an example that shares a question (or, for the sentence tasks, a
     corpus sentence) with an earlier example of the task is re-drawn with the next
@@ -134,19 +139,27 @@ def iter_task_examples(
     for count in step_counts:
         if spec.overlap_keys is None:
             taken = set()  # equal questions have equal step counts: keep this step count's only
-        draws = _redraw_limit(spec, count) if unique else 1
+        draws = _redraw_limit(spec, count) if unique or avoid is not None else 1
         for index in indices:
             for attempt in range(draws):
                 question = draw_question(spec, count, example_seed(seed, index, attempt))
                 label = spec.solve(question)
                 digest = question_hash(spec.name, question)
                 keys = {digest} if spec.overlap_keys is None else spec.overlap_keys(question, label)
-                if not unique or taken.isdisjoint(keys):
+                if (not unique or taken.isdisjoint(keys)) and (
+                    avoid is None or not avoid({"task": spec.name, "question": question, "label": label})
+                ):
                     break
             else:
                 what = "differs from" if spec.overlap_keys is None else "shares no corpus sentence with"
+                if not unique:
+                    raise ValueError(
+                        f"{spec.name}: no example with {count} steps outside the excluded data in {draws} draws; "
+                        "choose other step counts or exclude less"
+                    )
                 raise repeats_needed(
-                    f"{spec.name}: no example with {count} steps that {what} the earlier ones in {draws} draws"
+                    f"{spec.name}: no example with {count} steps that {what} the earlier ones"
+                    f"{'' if avoid is None else ' and is outside the excluded data'} in {draws} draws"
                 )
             if unique:
                 taken |= keys

@@ -12,7 +12,7 @@ of its examples share a sentence, across step counts).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .benchmark import iter_task_examples
@@ -65,11 +65,18 @@ def units(settings: Settings, chunk: int = CHUNK) -> list[Unit]:
     return found
 
 
-def unit_rows(settings: Settings, unit: Unit, *, typed_label: bool = False) -> Iterator[dict[str, Any]]:
-    """The rows of one unit, a pure function of the settings and the unit: the one schema
-    with ``question`` as a JSON string, and ``label`` as one too unless ``typed_label``
-    (a task's own config keeps it a dict; the ``all`` config mixes tasks, whose labels
-    differ in type)."""
+def unit_rows(
+    settings: Settings,
+    unit: Unit,
+    *,
+    typed_label: bool = False,
+    avoid: Callable[[dict[str, Any]], bool] | None = None,
+) -> Iterator[dict[str, Any]]:
+    """The rows of one unit, a pure function of the settings, the unit and ``avoid``: the
+    one schema with ``question`` as a JSON string, and ``label`` as one too unless
+    ``typed_label`` (a task's own config keeps it a dict; the ``all`` config mixes tasks,
+    whose labels differ in type). Examples ``avoid`` names are re-drawn
+    (:func:`~generators.benchmark.iter_task_examples`)."""
     task, steps, start, stop = unit
     examples = iter_task_examples(
         task,
@@ -80,6 +87,7 @@ def unit_rows(settings: Settings, unit: Unit, *, typed_label: bool = False) -> I
         unique=settings.unique,
         indices=None if settings.unique else range(start, stop),
         min_steps=settings.min_steps,
+        avoid=avoid,
     )
     for example in examples:
         yield {

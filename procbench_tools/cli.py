@@ -20,6 +20,8 @@ from .commands import metric as metric_command
 from .commands import show as show_command
 from .commands.flags import FLAG_NAMES
 from .errors import HubError, Terminated
+from .redaction import redact
+from .text import printable
 
 DESCRIPTION = "ProcBench: generate, export and score the multi-step procedure-following benchmark."
 
@@ -77,9 +79,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("terminated", file=sys.stderr)
         return 128 + signal.signum
     except (ValueError, NotImplementedError, OSError) as error:
-        parser.exit(2, f"procbench {args.command}: error: {describe(error)}\n")
+        parser.exit(2, error_line(args.command, describe(error)))
     except HubError as error:
-        parser.exit(1, f"procbench {args.command}: error: {error}\n")
+        parser.exit(1, error_line(args.command, str(error)))
+
+
+def error_line(command: str, message: str) -> str:
+    """The line an error ends the command with, its secrets redacted (a server's or a
+    library's text may quote a token) and its control characters made visible (it may
+    quote a file's contents)."""
+    return f"procbench {command}: error: {printable(redact(message))}\n"
 
 
 if __name__ == "__main__":

@@ -1,8 +1,14 @@
 """Errors the ``procbench`` command reports as one clear line (no traceback)."""
 
+from .redaction import redact
+
 
 class HubError(RuntimeError):
-    """A Hub operation failed; the message says why and what to do (never the token)."""
+    """A Hub operation failed; the message says why and what to do, its secrets redacted
+    (the Hub's own error text may echo the request's token)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(redact(message))
 
 
 class Terminated(BaseException):

@@ -87,6 +87,36 @@ def test_help_shows_examples():
     assert "task01..task23" in result.stdout
 
 
+def test_help_says_when_a_set_overlaps_the_benchmark(tmp_path):
+    """Issue 29, item 5: a set made with the benchmark's seed holds the benchmark, and
+    ``generate --help`` now says so. What it says is checked here: with the default seed,
+    Sort's steps 3 and 4 start with the benchmark's own 10 examples (their ids); with
+    ``--stream`` no example is a benchmark question."""
+    from generators.benchmark import iter_task_examples, question_hash
+
+    result = subprocess.run(
+        [sys.executable, "-m", "procbench_tools", "generate", "--help"], capture_output=True, text=True, cwd=ROOT
+    )
+    said = " ".join(result.stdout.split())
+    assert "overlap with the benchmark: without --stream a set is drawn as the default benchmark is" in said
+    assert "with its seed (2024) unless --seed is given; then, in every task without sentences, each step" in said
+    assert "count from 2 to 25 starts with the benchmark's own 10 examples" in said
+    assert "For training data use --stream" in said
+    benchmark = list(iter_task_examples("Sort", range(2, 26), 10, 2024))
+    out = tmp_path / "set.jsonl"
+    steps = ["--min-steps", "3", "--max-steps", "4"]
+    assert main(["generate", "--tasks", "Sort", *steps, "--per-step", "12", "-o", str(out)]) == 0
+    made = read_jsonl(out)
+    assert [row["id"] for row in made if int(row["id"].split("-")[2]) < 10] == [
+        row["id"] for row in benchmark if row["steps"] in (3, 4)
+    ]
+    streamed = tmp_path / "stream.jsonl"
+    stream = ["generate", "--stream", "--count", "200", "--tasks", "Sort", "--max-steps", "25"]
+    assert main([*stream, "-o", str(streamed)]) == 0
+    hashes = {question_hash("Sort", row["question"]) for row in benchmark}
+    assert not any(question_hash("Sort", row["question"]) in hashes for row in read_jsonl(streamed))
+
+
 def test_help_examples_run(tmp_path, monkeypatch):
     """Every example command in ``procbench generate --help`` works as written."""
     monkeypatch.chdir(tmp_path)

@@ -182,6 +182,32 @@ def test_a_card_with_broken_yaml_is_one_line_in_evaluate_and_show(dataset, answe
     assert not (tmp_path / "r").exists()
 
 
+@pytest.mark.parametrize("where", ["../outside/*.parquet", "{absolute}", "link"])
+def test_a_card_naming_data_files_outside_the_export_is_refused(dataset, answers, tmp_path, capsys, where):
+    """Issue 29, item 15: a card's ``data_files`` could point outside the export
+    (``../../...``, an absolute path, or a link inside it that leads out), and evaluate and
+    show read whatever was there. Such a card is refused in one line naming the pattern."""
+    import shutil
+
+    outside = tmp_path / "outside"
+    shutil.copytree(dataset / "data" / "Sort", outside)
+    pattern = where.format(absolute=outside / "*.parquet")
+    if where == "link":
+        pattern = "data/Sort/short-*"
+    edited = card_copy(dataset, tmp_path, lambda text: text.replace("path: data/Sort/short-*", f"path: {pattern}"))
+    if where == "link":
+        shard = next((edited / "data" / "Sort").glob("short-*"))
+        shard.unlink()
+        shard.symlink_to(next(outside.glob("short-*")))
+    line = (
+        f"{edited / 'README.md'}: config 'Sort' lists data files at {pattern!r}, outside {edited}; "
+        "a card may only name files inside its folder: export the dataset again"
+    )
+    assert error_of(evaluate(answers, edited, tmp_path / "r"), capsys) == f"procbench evaluate: error: {line}"
+    assert error_of(["show", "Sort-02-000", "--dataset", str(edited)], capsys) == f"procbench show: error: {line}"
+    assert not (tmp_path / "r").exists()
+
+
 @pytest.mark.parametrize(
     ("setting", "shown", "expected"),
     [("seed: [oops]", "['oops']", "a whole number"), ("unique: maybe", "'maybe'", "true or false")],

@@ -188,7 +188,7 @@ def test_evaluate_reports_the_extractor_beside_the_reader(sort_set, sort_answers
     monkeypatch.setenv("STANDIN_API_KEY", "test-key")
     command = [
         "evaluate", str(sort_answers), "--dataset", str(dataset), "--no-plots",
-        "--extractor", "openai-api/standin/standin", "--extractor-cache", str(tmp_path / "cache"),
+        "--extractor", "openai-api/standin/standin", "--extractor-cache", str(tmp_path / "cache"), "--extract", "all",
     ]  # fmt: skip
     with OpenAIStandIn(extractor_reads(by_steps)) as server:
         assert main([*command, "--output", str(tmp_path / "report"), "--extractor-base-url", server.base_url]) == 0
@@ -225,11 +225,31 @@ def test_mockllm_as_extractor_reads_nothing(sort_set, sort_answers, tmp_path, ca
     dataset, _ = sort_set
     report = tmp_path / "report"
     command = ["evaluate", str(sort_answers), "--dataset", str(dataset), "--output", str(report), "--no-plots"]
-    assert main([*command, "--extractor", "mockllm/model", "--extractor-cache", str(tmp_path / "cache")]) == 0
+    extractor = ["--extractor", "mockllm/model", "--extractor-cache", str(tmp_path / "cache"), "--extract", "all"]
+    assert main([*command, *extractor]) == 0
     block = json.loads((report / "summary.json").read_text())["models"]["model"]["extractor"]
     assert (block["extractor_not_read"], block["disagreements"]) == (3, 2)  # only the unread reply agrees
     assert "the extractor found no answer in 3 of these replies" in capsys.readouterr().out
     assert len((report / "extraction_disagreements.jsonl").read_text().splitlines()) == 2
+
+
+def test_by_default_only_the_doubtful_replies_go_to_the_extractor(sort_set, sort_answers, tmp_path):
+    """--extract doubtful (the default): of the three replies, the two the reader reads in
+    full without a doubt are not sent; the one it cannot read is. The calls are counted."""
+    from procbench_tools.cli import main
+
+    dataset, _ = sort_set
+    report = tmp_path / "report"
+    command = ["evaluate", str(sort_answers), "--dataset", str(dataset), "--output", str(report), "--no-plots"]
+    assert main([*command, "--extractor", "mockllm/model", "--extractor-cache", str(tmp_path / "cache")]) == 0
+    block = json.loads((report / "summary.json").read_text())["models"]["model"]["extractor"]
+    assert (block["extract"], block["calls"], block["not_sent"], block["structured_predictions"]) == (
+        "doubtful",
+        1,
+        2,
+        1,
+    )
+    assert (block["extractor_not_read"], block["disagreements"]) == (1, 0)  # two readings of nothing agree
 
 
 @pytest.mark.parametrize(
@@ -258,3 +278,46 @@ def test_extractor_options_are_refused_in_one_line_before_scoring(
     err = capsys.readouterr().err.strip()  # argparse's usage lines, then the one error line
     assert exit_info.value.code == 2 and "Traceback" not in err and message in err.splitlines()[-1], err
     assert not report.exists()
+
+
+def test_a_link_planted_as_the_cache_file_is_refused_and_its_target_untouched(sort_set, sort_answers, tmp_path, capsys):
+    """Issue 29, item 12: the cache file is opened without following links. A symbolic link
+    planted where the cache goes used to make every extraction append to its target (any
+    file the user can write); now the run stops in one line before scoring, the target
+    unchanged."""
+    from procbench_tools.cli import main
+
+    dataset, _ = sort_set
+    cache, target = tmp_path / "cache", tmp_path / "precious.txt"
+    cache.mkdir()
+    target.write_text("mine\n")
+    link = ExtractionCache(cache, "mockllm/model").path
+    link.symlink_to(target)
+    report = tmp_path / "report"
+    command = ["evaluate", str(sort_answers), "--dataset", str(dataset), "--output", str(report), "--no-plots"]
+    with pytest.raises(SystemExit) as exit_info:
+        main([*command, "--extractor", "mockllm/model", "--extractor-cache", str(cache)])
+    err = capsys.readouterr().err.strip()
+    assert exit_info.value.code == 2 and "Traceback" not in err
+    assert err.splitlines()[-1] == (
+        f"procbench evaluate: error: --extractor-cache {cache}: {link.name} is a symbolic link or not a regular "
+        "file; the cache follows no links: remove it"
+    )
+    assert target.read_text() == "mine\n" and not report.exists()
+    link.unlink()
+    link.symlink_to(tmp_path / "not-yet")  # a dangling link: following it would create its target
+    with pytest.raises(ValueError, match="is a symbolic link"):
+        ExtractionCache(cache, "mockllm/model")
+    assert not (tmp_path / "not-yet").exists()
+
+
+def test_a_link_planted_after_the_cache_was_opened_is_not_followed(tmp_path):
+    """Issue 29, item 12: the link may appear while a run is going (between reading the
+    cache and appending to it): the append opens with O_NOFOLLOW and refuses it too."""
+    target = tmp_path / "precious.txt"
+    target.write_text("mine\n")
+    cache = ExtractionCache(tmp_path, "mockllm/model")
+    cache.path.symlink_to(target)
+    with pytest.raises(ValueError, match="is a symbolic link or not a regular file"):
+        cache.add("key", "output")
+    assert target.read_text() == "mine\n"

@@ -146,3 +146,40 @@ def test_space_named_after_the_repo(hub, tmp_path):
     assert result.returncode == 0, result.stderr
     files = hub.files("space", "user/step-scores")
     assert "step-scores.py" in files and 'evaluate.load("./step-scores.py")' in files["app.py"].decode()
+
+
+@pytest.mark.parametrize("planted", ["file", "folder"])
+def test_push_refuses_a_symbolic_link_in_the_export(small_export, hub, tmp_path, planted):
+    """Issue 29, item 11: push copied the export following links, so a link inside it
+    uploaded its target (a secret outside the folder became a public file). Any link is
+    refused in one line naming it, before anything is sent."""
+    import shutil
+
+    secret = tmp_path / "outside"
+    secret.mkdir()
+    (secret / "token.txt").write_text("hf_secret_outside_the_export")
+    export = tmp_path / "export"
+    shutil.copytree(small_export, export)
+    link = export / "data" / ("notes.txt" if planted == "file" else "more")
+    link.symlink_to(secret / "token.txt" if planted == "file" else secret)
+    result = run(procbench("push", "user/procbench", "--from", str(export)), hub, tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines()[-1] == (
+        f"procbench push: error: {link} is a symbolic link: only the files inside {export} are uploaded, "
+        "never a link's target; replace it with the file itself, or export again"
+    )
+    assert hub.files("dataset", "user/procbench") == {} and hub.store.commits == {}
+
+
+def test_push_redacts_the_token_a_server_echoes(small_export, tmp_path):
+    """Issue 29, item 13: push relayed the server's error text verbatim, and a server that
+    echoes the request's headers put ``Bearer hf_...`` on stderr. Every printed message
+    now goes through procbench_tools.redaction.redact."""
+    wrong = "hf_" + "Ab3" * 12  # shaped like a real token: hf_ and 36 letters and digits
+    with HubStandIn(token=TOKEN, echo_headers=True) as echoing:
+        result = run(procbench("push", "user/procbench", "--from", str(small_export)), echoing, tmp_path, token=wrong)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith("procbench push: error: the Hub refused the upload to user/procbench (HTTP 401)")
+    assert "request headers:" in line and "'authorization': 'Bearer [redacted]'" in line  # the echo, defused
+    assert wrong not in result.stderr and "Bearer hf_" not in result.stderr

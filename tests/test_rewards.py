@@ -297,3 +297,48 @@ def test_task_ids_are_tasks_too():
     assert procbench.sequential_match_reward(completions=[COMPLETIONS[0]], label=[CUMULATE_LABEL], task=["task21"]) == [
         1.0
     ]
+
+
+def test_a_batch_is_read_once_for_all_four_rewards(monkeypatch):
+    """Issue 29, item 16: each reward used to read every completion again (a looping 16 kB
+    completion costs ~20 ms a read: 1,024 of them, ~19 s per reward per batch). Now the
+    first reward reads each distinct (completion, label) once and the other three, and a
+    repeated completion, reuse that reading. The reads are counted through a spy on the
+    scorer the rewards call."""
+    from procbench_tools.training import rewards
+
+    reads = []
+
+    def counting_score_row(text, label):
+        reads.append(text)
+        return real_score_row(text, label)
+
+    real_score_row = rewards.score_row
+    monkeypatch.setattr(rewards, "score_row", counting_score_row)
+    rewards.reading.cache_clear()
+    completions = [*COMPLETIONS, COMPLETIONS[0], [{"role": "assistant", "content": COMPLETIONS[3]}]]
+    rows = [*ROWS, ROWS[0], ROWS[3]]
+    first = trl_call(procbench.prefix_accuracy_reward, rows, completions)
+    assert sorted(reads) == sorted(COMPLETIONS)  # 8 completions, 6 distinct: 6 reads
+    others = {reward.__name__: trl_call(reward, rows, completions) for reward in REWARDS[1:]}
+    assert len(reads) == len(COMPLETIONS)  # the second, third and fourth reward read nothing
+    assert first == [*EXPECTED["prefix_accuracy_reward"], 1.0, 2 / 3]
+    for name, values in others.items():
+        assert values == [*EXPECTED[name], EXPECTED[name][0], EXPECTED[name][3]]
+    trl_call(procbench.prefix_accuracy_reward, [ROWS[5]], [COMPLETIONS[0]])  # another label: another reading
+    assert len(reads) == len(COMPLETIONS) + 1
+
+
+def test_format_reward_is_the_scorers_readability():
+    """Issue 29, item 16, and the reader's one path: with one reading for all four rewards,
+    format_reward is 1.0 exactly when the scorer reads an answer, and the scorer reads a
+    string with the one answer reader. A JSON list whose last item is not a list state (the
+    final state flattened) is no list of states to either: no reward, and no format reward
+    (it used to earn prefix accuracy 1/2 and a format reward of 0)."""
+    label = {"init": "", "intermediate": [["1_4"]], "final": ["1_4", "0_4"]}  # Encode "11110000"
+    completion = '[["1_4"], "1_40_4"]'  # the first state right, the final one flattened
+    assert procbench.prefix_accuracy_reward(completions=[completion], label=[label]) == [0.0]
+    assert procbench.format_reward(completions=[completion], label=[label]) == [0.0]
+    readable = '{"intermediate": [["1_4"]], "final": ["1_40_4"]}'
+    assert procbench.prefix_accuracy_reward(completions=[readable], label=[label]) == [0.5]
+    assert procbench.format_reward(completions=[readable], label=[label]) == [1.0]

@@ -126,3 +126,33 @@ def test_show_reports_unknown_ids(dataset, rows, tmp_path, capsys):
     with pytest.raises(SystemExit):
         main(["show", "Sort-03-000", "--answers", str(tmp_path / "none.jsonl"), "--dataset", str(dataset)])
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_show_neutralises_terminal_control_characters(dataset, rows, tmp_path, capsys):
+    """Issue 29, item 14: show passed a reply's escape sequences to the terminal (here: set
+    the window title, clear the screen, return to the line's start, a C1 CSI, DEL). Every
+    control character but newline and tab now prints as ``\\xNN``; so does one in a file
+    name quoted by an error line."""
+    hostile = "\x1b]0;pwned\x07\x1b[2J\rstep1:\tx\x9b31m\x7f\nfinal state: y"
+    sort_id = rows["Sort-02-000"]["id"]
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text(json.dumps({"id": sort_id, "response": hostile}) + "\n")
+    assert main(["show", "Sort-02-000", "--answers", str(answers), "--dataset", str(dataset), "--no-prompt"]) == 0
+    out = capsys.readouterr().out
+    assert "=== response ===\n\\x1b]0;pwned\\x07\\x1b[2J\\x0dstep1:\tx\\x9b31m\\x7f\nfinal state: y\n" in out
+    assert not {character for character in out if ord(character) < 0x20 or 0x7F <= ord(character) < 0xA0} - {"\n", "\t"}
+    named = tmp_path / "a\x1b[2Jb.jsonl"
+    named.write_text(json.dumps({"id": sort_id, "response": "x"}) + "\n")
+    with pytest.raises(SystemExit):
+        main(["show", "Sort-03-000", "--answers", str(named), "--dataset", str(dataset)])
+    err = capsys.readouterr().err
+    assert f"{tmp_path}/a\\x1b[2Jb.jsonl has no answer for {rows['Sort-03-000']['id']}" in err and "\x1b" not in err
+
+
+def test_printable_keeps_text_and_shows_every_control_character():
+    """The one home of the neutralising (procbench_tools.text.printable): printable text,
+    newlines and tabs are kept; each C0, DEL and C1 character becomes ``\\xNN``."""
+    from procbench_tools.text import printable
+
+    assert printable("Zürich → ok\n\tend") == "Zürich → ok\n\tend"
+    assert printable("\x00\x1b\r\x7f\x80\x9f\xa0") == "\\x00\\x1b\\x0d\\x7f\\x80\\x9f\xa0"

@@ -99,16 +99,17 @@ def run_push(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from ..errors import HubError
-    from ..hub.upload import upload_folder
+    from ..hub.upload import refuse_links, upload_folder
 
     folder = Path(args.directory)
     card = folder / "README.md"
     if not card.is_file():
         raise HubError(f"{folder} holds no exported dataset: run `procbench export {folder}` first")
+    refuse_links(folder)  # named as given; the staged copy is checked again as it is uploaded
     with tempfile.TemporaryDirectory(prefix="procbench-push-") as staging:
         # The card's loading examples name the export folder; on the Hub they name the repo.
         staged = Path(staging) / folder.name
-        shutil.copytree(folder, staged)
+        shutil.copytree(folder, staged, symlinks=True)  # a link made meanwhile stays a link, and is refused
         text = card.read_text(encoding="utf-8").replace(
             f'load_dataset("{folder.resolve().name}"', f'load_dataset("{args.repo_id}"'
         )

@@ -15,6 +15,7 @@ from generators.settings import (
     DEFAULT_MAX_STEPS,
     DEFAULT_MIN_STEPS,
     DEFAULT_PER_STEP,
+    DEFAULT_SEED,
     STREAM_MAX_STEPS,
     STREAM_MIN_STEPS,
     STREAM_SEED,
@@ -46,6 +47,13 @@ examples:
       them sharing a question or corpus sentence with the default benchmark
   procbench generate --stream --count 3000 --tasks Sort Cumulate --curriculum 1000:1-5,1000:1-15,1-40 -o cur.jsonl
       a stream whose step range grows: 1-5 steps for 1000 examples, 1-15 for 1000, then 1-40
+
+overlap with the benchmark: without --stream a set is drawn as the default benchmark is, with
+its seed ({DEFAULT_SEED}) unless --seed is given; then, in every task without sentences, each step
+count from {DEFAULT_MIN_STEPS} to {DEFAULT_MAX_STEPS} starts with the benchmark's own {DEFAULT_PER_STEP} examples, and
+the passages of Count2, FillWord and DeleteWord may share its corpus sentences.
+For training data use --stream, which keeps the benchmark's questions and sentences out, or
+another --seed (a chance repeat stays possible where a task has few questions).
 
 tasks: {", ".join(generators.TASKS)} (or task01..task23)
 """

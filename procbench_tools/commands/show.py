@@ -9,6 +9,8 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..text import printable
+
 if TYPE_CHECKING:
     from ..evaluation.answers import AnswerLine
     from ..evaluation.references import Dataset, Example
@@ -49,7 +51,7 @@ def add_parser(commands: Any) -> None:
 
 
 def _state(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return printable(json.dumps(value, ensure_ascii=False))
 
 
 def state_rows(reference: Example, prediction: Any) -> list[tuple[str, str, str, str]]:
@@ -136,13 +138,14 @@ def render(
     response: bool = True,
     width: int = 100,
 ) -> str:
-    """The whole printout for one example and (optionally) one answer line."""
+    """The whole printout for one example and (optionally) one answer line; everything
+    from the dataset or the answers passes through :func:`~procbench_tools.text.printable`."""
     from ..evaluation.scored import score_answer
 
-    head = f"{reference.id}: task {reference.task}, {reference.steps} steps"
+    head = printable(f"{reference.id}: task {reference.task}, {reference.steps} steps")
     parts = []
     if prompt:
-        parts += ["=== prompt ===", reference.prompt.rstrip(), ""]
+        parts += ["=== prompt ===", printable(reference.prompt.rstrip()), ""]
     if line is None:
         expected = [*reference.label["intermediate"], reference.label["final"]]
         lines = [f"init     {_state(reference.label['init'])}"]
@@ -153,9 +156,9 @@ def render(
     where = f"{source}:{line.number}" if line.number is not None else source
     scored = score_answer("", line, reference, where)
     score = scored.score
-    head += f"; answer at {where}" if where else ""
+    head += printable(f"; answer at {where}") if where else ""
     if response and line.response is not None:
-        parts += ["=== response ===", str(line.response).rstrip(), ""]
+        parts += ["=== response ===", printable(str(line.response).rstrip()), ""]
     verdict = (
         "all states right" if score.sequential_match else f"first wrong state: step {score.prefix_match_length + 1}"
     )

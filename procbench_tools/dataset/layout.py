@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 import generators
@@ -77,11 +77,30 @@ def read_card_metadata(card: Path) -> dict[str, Any] | None:
 
 
 def config_files(folder: Path, metadata: dict[str, Any], config: str) -> list[Path]:
-    """The Parquet files of ``config`` in an export ``folder``, as its card lists them."""
+    """The Parquet files of ``config`` in an export ``folder``, as its card lists them;
+    ``ValueError`` (one line) when the card points outside the folder."""
     for entry in metadata.get("configs") or []:
         if entry.get("config_name") == config:
             files: list[Path] = []
             for data_file in entry.get("data_files") or []:
-                files += sorted(folder.glob(data_file["path"]))
+                files += data_files_inside(folder, config, data_file["path"])
             return files
     return []
+
+
+def data_files_inside(folder: Path, config: str, pattern: str) -> list[Path]:
+    """The files matching a card's ``data_files`` ``pattern`` in ``folder``, each checked
+    to lie inside it: a card (perhaps downloaded) must not make ``evaluate`` read files
+    elsewhere (``../../…``, an absolute path, or a link that leads out)."""
+    outside = ValueError(
+        f"{folder / 'README.md'}: config {config!r} lists data files at {pattern!r}, outside {folder}; "
+        "a card may only name files inside its folder: export the dataset again"
+    )
+    parts = PurePosixPath(pattern.replace("\\", "/")).parts
+    if PurePosixPath(pattern).is_absolute() or Path(pattern).is_absolute() or ".." in parts:
+        raise outside
+    root = folder.resolve()
+    files = sorted(folder.glob(pattern))
+    if any(not file.resolve().is_relative_to(root) for file in files):
+        raise outside
+    return files

@@ -12,9 +12,11 @@ model, the schema and the reply, so a rerun asks for nothing it has asked before
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,6 +36,7 @@ Reply:
 {reply}
 >>>"""
 SCHEMA_NAME = "procbench_answer"
+NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)  # POSIX; elsewhere only the check before opening
 
 
 def _schema_of(kind: Kind) -> dict[str, Any]:
@@ -82,19 +85,49 @@ def parse_extraction(output: str) -> dict[str, Any] | None:
 
 
 class ExtractionCache:
-    """Extractions kept on disk, one JSON line each, keyed by model, schema and reply."""
+    """Extractions kept on disk, one JSON line each, keyed by model, schema and reply.
+
+    The file is never reached through a symbolic link (opened with ``O_NOFOLLOW``): a link
+    planted where the cache goes would make every extraction append to its target."""
 
     def __init__(self, folder: Path, model: str) -> None:
         self.path = folder / (hashlib.sha256(model.encode()).hexdigest()[:16] + ".jsonl")
         self.model = model
         self.known: dict[str, str] = {}
-        if self.path.is_file():
-            for line in self.path.read_text(encoding="utf-8").splitlines():
+        try:
+            # Non-blocking: a FIFO planted there is refused below, not waited on.
+            descriptor = self._open(os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        except FileNotFoundError:
+            return
+        with os.fdopen(descriptor, encoding="utf-8") as file:
+            for line in file.read().splitlines():
                 try:
                     entry = json.loads(line)
                     self.known[entry["key"]] = entry["output"]
                 except (ValueError, KeyError, TypeError):
                     continue  # a line cut short by a killed run: asked again
+
+    def _open(self, flags: int) -> int:
+        """A descriptor of the cache file, opened without following a link; ``ValueError``
+        (one line naming the file) for a link or anything but a regular file."""
+        refused = (
+            f"--extractor-cache {self.path.parent}: {self.path.name} is a symbolic link or not a regular file; "
+            "the cache follows no links: remove it"
+        )
+        if self.path.is_symlink():  # O_NOFOLLOW below closes the race where the OS has it
+            raise ValueError(refused)
+        try:
+            descriptor = os.open(self.path, flags | NO_FOLLOW, 0o666)
+        except FileNotFoundError:
+            raise
+        except OSError as error:
+            if error.errno == errno.ELOOP or self.path.is_symlink():
+                raise ValueError(refused) from None
+            raise ValueError(f"--extractor-cache {self.path}: {error.strerror or error}") from None
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            os.close(descriptor)
+            raise ValueError(refused)
+        return descriptor
 
     def key(self, reply: str, schema: dict[str, Any]) -> str:
         material = json.dumps([self.model, schema, reply], sort_keys=True, ensure_ascii=False)
@@ -103,7 +136,8 @@ class ExtractionCache:
     def add(self, key: str, output: str) -> None:
         self.known[key] = output
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self.path.open("a", encoding="utf-8") as file:  # one line per write: appends stay whole
+        descriptor = self._open(os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+        with os.fdopen(descriptor, "a", encoding="utf-8") as file:  # one line per write: appends stay whole
             file.write(json.dumps({"key": key, "output": output}, ensure_ascii=False) + "\n")
             file.flush()
             os.fsync(file.fileno())

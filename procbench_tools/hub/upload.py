@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import functools
 import importlib
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +13,7 @@ from huggingface_hub import HfApi, constants, get_token
 from huggingface_hub.errors import HfHubHTTPError, OfflineModeIsEnabled, RepositoryNotFoundError
 
 from ..errors import HubError
+from ..redaction import redact
 
 LOGIN_HELP = (
     "no Hugging Face token found: log in with `hf auth login` "
@@ -52,6 +55,23 @@ def _token() -> str:
     return token
 
 
+def refuse_links(folder: Path) -> None:
+    """``ValueError`` (one line naming the entry) when anything in ``folder`` is a symbolic
+    link or not a regular file or folder: an upload sends the files inside the folder,
+    never a link's target (a secret elsewhere would become a public file)."""
+    for root, folders, files in os.walk(folder, followlinks=False):
+        for name in sorted(folders + files):
+            path = Path(root) / name
+            mode = os.lstat(path).st_mode
+            if stat.S_ISLNK(mode):
+                raise ValueError(
+                    f"{path} is a symbolic link: only the files inside {folder} are uploaded, never a link's target; "
+                    "replace it with the file itself, or export again"
+                )
+            if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+                raise ValueError(f"{path} is not a regular file: only files and folders can be uploaded; remove it")
+
+
 def upload_folder(
     folder: str | Path,
     repo_id: str,
@@ -62,10 +82,12 @@ def upload_folder(
     commit_message: str = "Upload ProcBench",
 ) -> str:
     """Create ``repo_id`` if needed and upload ``folder`` to it in one commit; returns the
-    commit URL. ``space_sdk`` is needed when ``repo_type`` is ``space``."""
+    commit URL. ``space_sdk`` is needed when ``repo_type`` is ``space``. A folder holding a
+    symbolic link is refused (:func:`refuse_links`)."""
     folder = Path(folder)
     if not folder.is_dir() or not any(folder.iterdir()):
         raise HubError(f"{folder} is not a folder with files to upload")
+    refuse_links(folder)
     api = HfApi(token=_token())
     try:
         api.create_repo(repo_id, repo_type=repo_type, private=private, space_sdk=space_sdk, exist_ok=True)
@@ -79,8 +101,9 @@ def upload_folder(
     except HfHubHTTPError as error:
         status = error.response.status_code if error.response is not None else "?"
         hint = " (is the token allowed to write to it?)" if status in (401, 403) else ""
-        raise HubError(f"the Hub refused the upload to {repo_id} (HTTP {status}){hint}: {error}") from None
-    return commit.commit_url
+        said = " ".join(str(error).split())  # the server's text, on the one line (HubError redacts it)
+        raise HubError(f"the Hub refused the upload to {repo_id} (HTTP {status}){hint}: {said}") from None
+    return redact(commit.commit_url)  # the server's text too
 
 
 def check_dataset_repo(repo_id: str) -> None:

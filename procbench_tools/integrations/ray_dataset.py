@@ -3,8 +3,15 @@
 Needs the optional extra: ``pip install 'procbench-tools[ray]'``. The seed space is cut into
 shards of at most ``shard_size`` examples (one task, one step count, a range of indices);
 each shard's rows are a pure function of the settings and its range, made by the same code
-as the datasets builder's, so the rows equal ``ProcBench(config_name="all", ...)``'s for the
-same settings (the ``label`` column is a JSON string, as in the ``all`` config)::
+as the datasets builder's.
+
+These are training sets, so by default no row repeats a question of the default benchmark,
+nor (Count2, FillWord, DeleteWord) uses a corpus sentence the benchmark uses: such a draw is
+re-drawn, with the training stream's exclusion
+(:func:`~procbench_tools.training.decontamination.benchmark_exclusion`). With
+``keep_benchmark=True`` nothing is left out, and the rows equal
+``ProcBench(config_name="all", ...)``'s for the same settings (the ``label`` column is a
+JSON string, as in the ``all`` config)::
 
     import ray
     from procbench_tools.integrations.ray_dataset import build_dataset
@@ -24,7 +31,7 @@ from typing import Any
 
 from generators.example import COLUMNS
 from generators.rows import unit_rows, units
-from generators.settings import Settings, whole_number
+from generators.settings import Settings, true_or_false, whole_number
 
 
 def schema() -> Any:
@@ -44,39 +51,46 @@ def shards(settings: Settings, shard_size: int = 1_000) -> list[dict[str, Any]]:
     ]
 
 
-def shard_table(shard: dict[str, Any], settings: Settings) -> Any:
-    """The rows of one shard as an Arrow table: a pure function of its arguments."""
+def shard_table(shard: dict[str, Any], settings: Settings, keep_benchmark: bool = False) -> Any:
+    """The rows of one shard as an Arrow table: a pure function of its arguments (the
+    benchmark's exclusion is made once per process, on first use)."""
     import pyarrow as pa
+
+    from ..training.decontamination import benchmark_exclusion
 
     unit = (shard["task"], tuple(shard["steps"]), shard["start"], shard["stop"])
-    return pa.Table.from_pylist(list(unit_rows(settings, unit)), schema=schema())
+    avoid = None if keep_benchmark else benchmark_exclusion(settings.tasks).excludes
+    return pa.Table.from_pylist(list(unit_rows(settings, unit, avoid=avoid)), schema=schema())
 
 
-def _shard_batch(batch: Any, settings: Settings) -> Any:
+def _shard_batch(batch: Any, settings: Settings, keep_benchmark: bool) -> Any:
     import pyarrow as pa
 
-    return pa.concat_tables([shard_table(shard, settings) for shard in batch.to_pylist()])
+    return pa.concat_tables([shard_table(shard, settings, keep_benchmark) for shard in batch.to_pylist()])
 
 
-def build_dataset(*, shard_size: int = 1_000, **parameters: Any) -> Any:
+def build_dataset(*, shard_size: int = 1_000, keep_benchmark: bool = False, **parameters: Any) -> Any:
     """A lazy ``ray.data.Dataset`` of the examples; ``parameters`` are those of
     :class:`~generators.settings.Settings` (``tasks``, ``seed``, ``examples_per_step``,
     ``min_steps``, ``max_steps``, ``answer_format``, ``unique``), checked before any work.
-    Every shard is one Ray task; nothing runs until the dataset is consumed or written."""
+    The default benchmark's questions and sentences are kept out unless ``keep_benchmark``
+    (see the module docstring). Every shard is one Ray task; nothing runs until the
+    dataset is consumed or written."""
     import ray.data
 
     settings = Settings(**parameters)
+    true_or_false("keep_benchmark", keep_benchmark)
     items = shards(settings, shard_size)
     return ray.data.from_items(items, override_num_blocks=len(items)).map_batches(
         _shard_batch,  # type: ignore[arg-type]  # Ray's stubs allow no fn_kwargs in the function's type
         batch_size=1,
         batch_format="pyarrow",
-        fn_kwargs={"settings": settings},
+        fn_kwargs={"settings": settings, "keep_benchmark": keep_benchmark},
     )
 
 
-def write_parquet(path: str, *, shard_size: int = 1_000, **parameters: Any) -> None:
+def write_parquet(path: str, *, shard_size: int = 1_000, keep_benchmark: bool = False, **parameters: Any) -> None:
     """Generate the set on the running Ray instance (a cluster or the local machine) and
     write it as Parquet files under ``path``: a local folder or any URI Ray writes to
-    (``s3://``, ``gs://``, ...)."""
-    build_dataset(shard_size=shard_size, **parameters).write_parquet(path)
+    (``s3://``, ``gs://``, ...). The default benchmark is kept out unless ``keep_benchmark``."""
+    build_dataset(shard_size=shard_size, keep_benchmark=keep_benchmark, **parameters).write_parquet(path)

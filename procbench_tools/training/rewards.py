@@ -22,21 +22,41 @@ is not a ProcBench task, a ``label`` that is not a label.
   a dense reward in [0, 1];
 - ``sequential_match_reward``: 1.0 when every state is right (SM);
 - ``final_match_reward``: 1.0 when the final state is right (FM);
-- ``format_reward``: 1.0 when an answer can be read at all.
+- ``format_reward``: 1.0 when an answer can be read at all (by the scorer, given a label).
+
+A GRPO batch is scored by the four functions one after another, on the same completions:
+each completion is read once, by the first of them, and its four numbers are kept for the
+others (:func:`reading`, a bounded cache keyed by the completion's text and its label), so
+the other three cost next to nothing, and so does a completion repeated within the batch.
 """
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from procbench_tools.scoring.measures import parse_reference, score_row
 from procbench_tools.scoring.reader import read_answer
 from procbench_tools.scoring.responses import NotText, response_text
 
 Completion = str | Sequence[dict[str, Any]]
-Scores = tuple[float, float, float]  # PA, SM, FM
-NO_ANSWER: Scores = (0.0, 0.0, 0.0)
+# Readings kept: a batch's completions are each read once while it is scored (at most this
+# many distinct completion and label pairs a batch; each keeps its text alive meanwhile).
+READINGS_KEPT = 4096
+
+
+class Reading(NamedTuple):
+    """Every reward of one completion, from one read of it."""
+
+    prefix_accuracy: float
+    sequential_match: float
+    final_match: float
+    readable: float
+
+
+NO_ANSWER = Reading(0.0, 0.0, 0.0, 0.0)
 
 
 def completion_text(completion: Any, position: int | None = None) -> str:
@@ -83,30 +103,41 @@ def _references(label: Sequence[Any]) -> list[Any]:
     return list(label)
 
 
-def _score(text: str, reference: Any) -> Scores:
+def _label_text(reference: Any) -> str:
+    """A label as the JSON text it may already be: a key for the cache of readings."""
+    return reference if isinstance(reference, str) else json.dumps(reference, ensure_ascii=False)
+
+
+@functools.lru_cache(maxsize=READINGS_KEPT)
+def reading(text: str, label: str) -> Reading:
+    """The one read of a completion's ``text`` against its ``label`` (JSON text), with the
+    project's scorer: every reward of it. Pure, hence cached (:data:`READINGS_KEPT`)."""
     try:
-        accuracy, sequential, final, _, _ = score_row(text, reference)
+        score = score_row(text, label)
     except RecursionError:  # JSON nested deeper than Python recurses (a looping model): no answer
         return NO_ANSWER
-    return float(accuracy), float(sequential), float(final)
+    return Reading(float(score.prefix_accuracy), float(score.sequential_match), float(score.final_match),
+                   float(score.valid))  # fmt: skip
 
 
-def _scores(completions: Any, label: Any, columns: dict[str, Any]) -> list[Scores]:
-    """``(PA, SM, FM)`` of each completion, after checking the batch."""
+@functools.lru_cache(maxsize=READINGS_KEPT)
+def _readable_without_label(text: str) -> float:
+    """``format_reward`` without a label: whether the reader finds an answer, untyped."""
+    try:
+        return 0.0 if read_answer(text) is None else 1.0
+    except RecursionError:  # as in reading
+        return 0.0
+
+
+def _readings(completions: Any, label: Any, columns: dict[str, Any]) -> list[Reading]:
+    """The reading of each completion, after checking the batch."""
     _check_batch(completions, {**columns, "label": label})
     if label is None:
         raise TypeError("label is required: the dataset's label column, one label per completion")
     return [
-        _score(completion_text(completion, position), reference)
+        reading(completion_text(completion, position), _label_text(reference))
         for position, (completion, reference) in enumerate(zip(completions, _references(label), strict=True))
     ]
-
-
-def _readable(text: str, reference: Any) -> float:
-    try:
-        return 0.0 if read_answer(text, reference) is None else 1.0
-    except RecursionError:  # as in _score
-        return 0.0
 
 
 def _columns(prompts: Any, completion_ids: Any, task: Any) -> dict[str, Any]:
@@ -128,7 +159,7 @@ def prefix_accuracy_reward(
     """Prefix accuracy of each completion: its right states before the first wrong one,
     over the longer of the predicted and reference sequences; 0.0 when no answer can be
     read."""
-    return [scores[0] for scores in _scores(completions, label, _columns(prompts, completion_ids, task))]
+    return [read.prefix_accuracy for read in _readings(completions, label, _columns(prompts, completion_ids, task))]
 
 
 def sequential_match_reward(
@@ -144,7 +175,7 @@ def sequential_match_reward(
     **kwargs: Any,
 ) -> list[float]:
     """1.0 for each completion whose every state is right, else 0.0."""
-    return [scores[1] for scores in _scores(completions, label, _columns(prompts, completion_ids, task))]
+    return [read.sequential_match for read in _readings(completions, label, _columns(prompts, completion_ids, task))]
 
 
 def final_match_reward(
@@ -160,7 +191,7 @@ def final_match_reward(
     **kwargs: Any,
 ) -> list[float]:
     """1.0 for each completion whose final state is right, else 0.0."""
-    return [scores[2] for scores in _scores(completions, label, _columns(prompts, completion_ids, task))]
+    return [read.final_match for read in _readings(completions, label, _columns(prompts, completion_ids, task))]
 
 
 def format_reward(
@@ -176,13 +207,16 @@ def format_reward(
     **kwargs: Any,
 ) -> list[float]:
     """1.0 for each completion from which an answer can be read at all, else 0.0 (right
-    or wrong does not matter; ``label`` only helps type the states)."""
-    _check_batch(completions, {**_columns(prompts, completion_ids, task), "label": label})
-    references = [None] * len(completions) if label is None else _references(label)
-    return [
-        _readable(completion_text(completion, position), reference)
-        for position, (completion, reference) in enumerate(zip(completions, references))
-    ]
+    or wrong does not matter): read by the scorer, as the other rewards read it, given a
+    ``label``; by the reader alone, its states untyped, without one."""
+    columns = _columns(prompts, completion_ids, task)
+    if label is None:
+        _check_batch(completions, {**columns, "label": label})
+        return [
+            _readable_without_label(completion_text(completion, position))
+            for position, completion in enumerate(completions)
+        ]
+    return [read.readable for read in _readings(completions, label, columns)]
 
 
 REWARDS = (prefix_accuracy_reward, sequential_match_reward, final_match_reward, format_reward)

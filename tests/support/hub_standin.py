@@ -37,7 +37,7 @@ def _kind(plural: str) -> str:
     return {"models": "model", "datasets": "dataset", "spaces": "space"}[plural]
 
 
-def make_handler(store: Store, token: str | None):
+def make_handler(store: Store, token: str | None, echo_headers: bool = False):
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
 
@@ -50,6 +50,8 @@ def make_handler(store: Store, token: str | None):
             return self.rfile.read(length) if length else b""
 
         def _send(self, status: int, payload=None, headers: dict | None = None, raw: bytes | None = None) -> None:
+            if echo_headers and status >= 400 and isinstance(payload, dict):  # as careless servers do
+                payload = {**payload, "error": f"{payload.get('error')}; request headers: {dict(self.headers)}"}
             data = raw if raw is not None else json.dumps(payload if payload is not None else {}).encode()
             self.send_response(status)
             self.send_header("Content-Type", "application/json" if raw is None else "application/octet-stream")
@@ -205,11 +207,12 @@ def make_handler(store: Store, token: str | None):
 
 
 class HubStandIn:
-    """``with HubStandIn() as hub: ...`` serves on ``hub.endpoint`` in a thread."""
+    """``with HubStandIn() as hub: ...`` serves on ``hub.endpoint`` in a thread. With
+    ``echo_headers`` every error reply quotes the request's headers, the token included."""
 
-    def __init__(self, token: str | None = None) -> None:
+    def __init__(self, token: str | None = None, *, echo_headers: bool = False) -> None:
         self.store = Store()
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(self.store, token))
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(self.store, token, echo_headers))
         self.endpoint = f"http://127.0.0.1:{self.server.server_address[1]}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
