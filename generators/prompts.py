@@ -15,6 +15,8 @@ from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
 
+from .registry import Question, get_task, registered_tasks
+
 # An installed package carries the templates as the data folder ``generators/templates``
 # (see setup.cfg); in a source checkout they sit in ``templates/`` beside the package.
 _SOURCE_DIR = Path(__file__).resolve().parent.parent / "templates"
@@ -49,10 +51,42 @@ def procedure_text(task: str, answer_format: bool = True) -> str:
     return f"{template.procedure}\n\n{request}"
 
 
+QUESTION_HEADING = "[Question]"
+
+
 @functools.cache
 def _prompt_head(task: str, answer_format: bool) -> str:
-    return f"{procedure_text(task, answer_format)}\n\n[Question]\n"
+    return f"{procedure_text(task, answer_format)}\n\n{QUESTION_HEADING}\n"
 
 
 def render_prompt(task: str, question_block: str, answer_format: bool = True) -> str:
     return f"{_prompt_head(task, answer_format)}{question_block}\n"
+
+
+@functools.cache
+def _procedures() -> dict[str, str]:
+    """Every task's procedure text with either closing request, mapped to the task."""
+    return {
+        procedure_text(task.name, answer_format): task.name
+        for task in registered_tasks()
+        for answer_format in (True, False)
+    }
+
+
+def read_prompt(prompt: str) -> tuple[str, Question]:
+    """The task and question of a prompt made by :func:`render_prompt` (either answer
+    format; surrounding blank space ignored), read back from its ``[Question]`` block with
+    the task's parser. ``ValueError`` when the text is not such a prompt."""
+    procedure, found, block = prompt.strip().rpartition(f"\n\n{QUESTION_HEADING}\n")
+    task = _procedures().get(procedure) if found else None
+    if task is None:
+        raise ValueError("not a ProcBench prompt: no task's procedure text followed by a [Question] block")
+    spec = get_task(task)
+    try:
+        question = spec.parse(block)
+        rendered = spec.render(question)
+    except (ValueError, KeyError, IndexError, TypeError):
+        rendered = None
+    if rendered != block:
+        raise ValueError(f"the [Question] block of this {task} prompt is not one {task}'s renderer writes")
+    return task, question

@@ -18,7 +18,8 @@ class Task:
     """Everything the engine knows about one task.
 
     ``solve`` receives a question whose fields have already been checked against
-    ``fields``; it validates values (indices, alphabets) itself. ``sample`` draws a question
+    ``fields``; it validates values (indices, alphabets) itself. ``parse`` is the inverse of
+    ``render``: the question of a rendered ``[Question]`` block. ``sample`` draws a question
     that takes exactly ``steps`` steps; ``config`` is the default configuration passed to it.
     ``overlap_keys`` names what two examples of a set must not share (default: the whole
     question); the sentence tasks use it to keep every corpus sentence to one example.
@@ -33,6 +34,7 @@ class Task:
     fields: dict[str, Shape]
     solve: Callable[[Question], Label]
     render: Callable[[Question], str]
+    parse: Callable[[str], Question]
     sample: Callable[[random.Random, int, Any], Question]
     config: Any = None
     min_steps: int = 1

@@ -207,7 +207,7 @@ def test_entry_point_and_light_import():
     from importlib.metadata import entry_points
 
     (entry,) = [entry for entry in entry_points(group="inspect_ai") if entry.name == "procbench_tools"]
-    assert entry.value == "procbench_tools.integrations.inspect_task"
+    assert entry.value == "procbench_tools.integrations.inspect_registry"  # the task and the simulated model
     script = (
         "import sys, procbench, procbench_tools.cli, procbench_tools.integrations\n"
         "heavy = [name for name in sys.modules if name.startswith(('inspect_ai', 'lm_eval'))]\n"

@@ -66,7 +66,8 @@ def test_wheel_install_finds_templates(tmp_path):
     assert (target / "procbench_tools" / "integrations" / "reasoning_gym.py").is_file()
     entry_points = next(target.glob("procbench_tools-*.dist-info")) / "entry_points.txt"
     assert "procbench = procbench_tools.cli:main" in entry_points.read_text()
-    assert "[inspect_ai]\nprocbench_tools = procbench_tools.integrations.inspect_task" in entry_points.read_text()
+    assert "[inspect_ai]\nprocbench_tools = procbench_tools.integrations.inspect_registry" in entry_points.read_text()
+    assert (target / "procbench_tools" / "simulated" / "model.py").is_file()  # --model procbench/simulated
     assert (target / "procbench_metric" / "procbench_metric.py").is_file()
     assert (target / "procbench_metric" / "README.md").is_file()
     pack = target / "procbench_tools" / "integrations" / "lm_eval_pack"

@@ -56,3 +56,55 @@ def require(condition: bool, message: str) -> None:
 def is_word(text: str, alphabet: str) -> bool:
     """True when ``text`` is non-empty and every character is in ``alphabet``."""
     return text != "" and set(text) <= set(alphabet)
+
+
+# Reading a question block back (each task's ``parse``, the inverse of its ``render``). The
+# parsers need not reject every malformed block: the caller checks that rendering the parsed
+# question gives the block back (``generators.question_from_prompt``).
+
+
+def labelled(block: str, labels: Sequence[str]) -> list[str]:
+    """The values of a question block's parts, in the order of ``labels``: ``Label: value``
+    on one line, or ``Label:`` followed by lines up to the next label. ``ValueError`` naming
+    the first label that is not where it should be."""
+    values, rest = [], block
+    for label, after in zip(labels, [*labels[1:], None]):
+        if not rest.startswith(f"{label}:"):
+            raise ValueError(f"expected the line {label!r} in the [Question] block")
+        rest = rest[len(label) + 1 :]
+        if after is None:
+            value, rest = rest, ""
+        else:
+            value, found, rest = rest.partition(f"\n{after}:")
+            if not found:
+                raise ValueError(f"expected the line {after!r} in the [Question] block")
+            rest = f"{after}:{rest}"
+        values.append(value[1:] if value[:1] in (" ", "\n") else value)
+    return values
+
+
+def items(text: str) -> list[str]:
+    """The items of ``a, b, c`` (``[]`` for an empty text)."""
+    return text.split(", ") if text else []
+
+
+def numbers(text: str) -> list[int]:
+    """The integers of ``1, 2, 3`` (the inverse of :func:`number_list`)."""
+    return [int(item) for item in items(text)]
+
+
+def lines(text: str) -> list[str]:
+    """One item a line (``[]`` for an empty text)."""
+    return text.split("\n") if text else []
+
+
+def unindexed(text: str) -> list[str]:
+    """The items of :func:`indexed_lines`' text, without their ``0: `` prefixes."""
+    return [line.partition(": ")[2] for line in lines(text)]
+
+
+def tuples(text: str) -> list[list[str]]:
+    """The fields of ``(a, 1), (b, 2)`` as text: ``[["a", "1"], ["b", "2"]]``."""
+    if not text:
+        return []
+    return [item.split(", ") for item in text.removeprefix("(").removesuffix(")").split("), (")]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register
 from ..validation import field_error
-from ._common import LOWERCASE, below, choice, randint, random_string, require
+from ._common import LOWERCASE, below, choice, items, labelled, randint, random_string, require
 
 NAME = "Compare"
 
@@ -62,6 +62,12 @@ def render(question: Question) -> str:
     return f"Target: {question['target']}\nCandidates: {', '.join(question['candidates'])}"
 
 
+def parse(block: str) -> Question:
+    """The question of a ``render``ed block."""
+    target, candidates = labelled(block, ["Target", "Candidates"])
+    return {"target": target, "candidates": items(candidates)}
+
+
 register(
     Task(
         name=NAME,
@@ -69,6 +75,7 @@ register(
         fields={"target": str, "candidates": [str]},
         solve=solve,
         render=render,
+        parse=parse,
         sample=sample,
         config=CompareConfig(),
     )

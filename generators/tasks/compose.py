@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections import Counter
 from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import field_error
-from ._common import LOWERCASE, choice, randint, random_string, require
+from ._common import LOWERCASE, choice, items, labelled, randint, random_string, require
 
 NAME = "Compose"
 
@@ -162,6 +163,15 @@ def render(question: Question) -> str:
     return f"Rules: {rules}\nLetters: {', '.join(question['initial'])}"
 
 
+_RULE = re.compile(r"\((.*?), (.*?)\) -> (.*?)(?:, |$)")  # a rendered rule: (A, B) -> C
+
+
+def parse(block: str) -> Question:
+    """The question of a ``render``ed block."""
+    rules, letters = labelled(block, ["Rules", "Letters"])
+    return {"rules": [list(rule) for rule in _RULE.findall(rules)], "initial": items(letters)}
+
+
 register(
     Task(
         name=NAME,
@@ -169,6 +179,7 @@ register(
         fields={"rules": [(str, str, str)], "initial": [str]},
         solve=solve,
         render=render,
+        parse=parse,
         sample=sample,
         config=ComposeConfig(),
     )

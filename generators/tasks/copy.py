@@ -7,7 +7,18 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import field_error
-from ._common import ALPHANUMERIC, below, indexed_lines, number_list, randint, random_string, require
+from ._common import (
+    ALPHANUMERIC,
+    below,
+    indexed_lines,
+    labelled,
+    number_list,
+    numbers,
+    randint,
+    random_string,
+    require,
+    unindexed,
+)
 
 NAME = "Copy"
 
@@ -48,6 +59,12 @@ def render(question: Question) -> str:
     return f"Strings:\n{indexed_lines(question['strings'])}\nIndices: {number_list(question['indices'])}"
 
 
+def parse(block: str) -> Question:
+    """The question of a ``render``ed block."""
+    strings, indices = labelled(block, ["Strings", "Indices"])
+    return {"strings": unindexed(strings), "indices": numbers(indices)}
+
+
 register(
     Task(
         name=NAME,
@@ -55,6 +72,7 @@ register(
         fields={"strings": [str], "indices": [int]},
         solve=solve,
         render=render,
+        parse=parse,
         sample=sample,
         config=CopyConfig(),
     )

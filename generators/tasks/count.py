@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register
 from ..validation import field_error
-from ._common import ALPHANUMERIC, LOWERCASE, is_word, randint, random_string, require
+from ._common import ALPHANUMERIC, LOWERCASE, is_word, items, labelled, randint, random_string, require
 
 NAME = "Count"
 DIGITS = "0123456789"
@@ -52,6 +52,11 @@ def render(question: Question) -> str:
     return f"Strings: {', '.join(question['strings'])}"
 
 
+def parse(block: str) -> Question:
+    """The question of a ``render``ed block."""
+    return {"strings": items(labelled(block, ["Strings"])[0])}
+
+
 register(
     Task(
         name=NAME,
@@ -59,6 +64,7 @@ register(
         fields={"strings": [str]},
         solve=solve,
         render=render,
+        parse=parse,
         sample=sample,
         config=CountConfig(),
         min_steps=2,

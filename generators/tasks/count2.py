@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..corpus import load_corpus
 from ..registry import Label, Question, Task, register, states_label
-from ._common import require
+from ._common import labelled, require
 from ._sentences import question_passage_keys
 
 NAME = "Count2"
@@ -62,6 +62,11 @@ def render(question: Question) -> str:
     return f"Sentence: {question['sentence']}"
 
 
+def parse(block: str) -> Question:
+    """The question of a ``render``ed block."""
+    return {"sentence": labelled(block, ["Sentence"])[0]}
+
+
 register(
     Task(
         name=NAME,
@@ -69,6 +74,7 @@ register(
         fields={"sentence": str},
         solve=solve,
         render=render,
+        parse=parse,
         sample=sample,
         config=Count2Config(),
         overlap_keys=question_passage_keys,

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import field_error
-from ._common import choice, randint, require
+from ._common import choice, labelled, randint, require, tuples
 
 NAME = "Cumulate"
 OPERATIONS = ("add", "multiply")
@@ -60,6 +60,12 @@ def render(question: Question) -> str:
     return f"Start: {question['n']}\nOperations: {operations}"
 
 
+def parse(block: str) -> Question:
+    """The question of a ``render``ed block."""
+    start, operations = labelled(block, ["Start", "Operations"])
+    return {"n": int(start), "operations": [[operation, int(operand)] for operation, operand in tuples(operations)]}
+
+
 register(
     Task(
         name=NAME,
@@ -67,6 +73,7 @@ register(
         fields={"n": int, "operations": [(str, int)]},
         solve=solve,
         render=render,
+        parse=parse,
         sample=sample,
         count_questions=count_questions,
         config=CumulateConfig(),

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import field_error
-from ._common import choice, randint, require
+from ._common import choice, labelled, randint, require, tuples
 
 NAME = "Decode"
 
@@ -51,6 +51,12 @@ def render(question: Question) -> str:
     return f"Pieces (character, count): {pieces}"
 
 
+def parse(block: str) -> Question:
+    """The question of a ``render``ed block."""
+    (pieces,) = labelled(block, ["Pieces (character, count)"])
+    return {"pieces": [[char, int(count)] for char, count in tuples(pieces)]}
+
+
 register(
     Task(
         name=NAME,
@@ -58,6 +64,7 @@ register(
         fields={"pieces": [(str, int)]},
         solve=solve,
         render=render,
+        parse=parse,
         sample=sample,
         count_questions=count_questions,
         config=DecodeConfig(),

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import field_error
-from ._common import LOWERCASE, choice, randint, random_string, require
+from ._common import LOWERCASE, choice, items, labelled, randint, random_string, require
 
 NAME = "Decompose"
 MAX_STEPS = 10_000
@@ -66,6 +66,12 @@ def render(question: Question) -> str:
     return f"String: {question['string']}\nRules: {rules}"
 
 
+def parse(block: str) -> Question:
+    """The question of a ``render``ed block."""
+    string, rules = labelled(block, ["String", "Rules"])
+    return {"string": string, "rules": [rule.split(" -> ") for rule in items(rules)]}
+
+
 register(
     Task(
         name=NAME,
@@ -73,6 +79,7 @@ register(
         fields={"string": str, "rules": [(str, str)]},
         solve=solve,
         render=render,
+        parse=parse,
         sample=sample,
         config=DecomposeConfig(),
     )

@@ -6,6 +6,7 @@ import random
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import field_error
+from ._common import items, labelled
 from .split1 import SplitConfig
 
 NAME = "DeleteChar"
@@ -33,6 +34,12 @@ def render(question: Question) -> str:
     return f"String: {question['string']}\nLetters: {', '.join(question['letters'])}"
 
 
+def parse(block: str) -> Question:
+    """The question of a ``render``ed block."""
+    string, letters = labelled(block, ["String", "Letters"])
+    return {"string": string, "letters": items(letters)}
+
+
 register(
     Task(
         name=NAME,
@@ -40,6 +47,7 @@ register(
         fields={"string": str, "letters": [str]},
         solve=solve,
         render=render,
+        parse=parse,
         sample=sample,
         config=SplitConfig(),
     )

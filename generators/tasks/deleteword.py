@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..corpus import load_corpus
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import field_error
-from ._common import randint, require
+from ._common import labelled, lines, randint, require
 from ._sentences import question_passage_keys
 from .count2 import words_of
 
@@ -69,6 +69,12 @@ def render(question: Question) -> str:
     return f"Sentence: {question['sentence']}\nWords:{words}"
 
 
+def parse(block: str) -> Question:
+    """The question of a ``render``ed block."""
+    sentence, words = labelled(block, ["Sentence", "Words"])
+    return {"sentence": sentence, "words": lines(words)}
+
+
 register(
     Task(
         name=NAME,
@@ -76,6 +82,7 @@ register(
         fields={"sentence": str, "words": [str]},
         solve=solve,
         render=render,
+        parse=parse,
         sample=sample,
         config=DeleteWordConfig(),
         overlap_keys=question_passage_keys,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register
 from ..validation import field_error
-from ._common import choice, is_word, randint, require
+from ._common import choice, is_word, labelled, randint, require
 
 NAME = "Encode"
 
@@ -52,6 +52,11 @@ def render(question: Question) -> str:
     return f"String: {question['string']}"
 
 
+def parse(block: str) -> Question:
+    """The question of a ``render``ed block."""
+    return {"string": labelled(block, ["String"])[0]}
+
+
 register(
     Task(
         name=NAME,
@@ -59,6 +64,7 @@ register(
         fields={"string": str},
         solve=solve,
         render=render,
+        parse=parse,
         sample=sample,
         count_questions=count_questions,
         config=EncodeConfig(),

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..corpus import load_corpus
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import field_error
-from ._common import randint, require
+from ._common import labelled, lines, randint, require
 from ._sentences import final_passage_keys
 
 NAME = "FillWord"
@@ -67,6 +67,13 @@ def render(question: Question) -> str:
     return f"Sentence: {question['sentence']}\nFills:{fills}"
 
 
+def parse(block: str) -> Question:
+    """The question of a ``render``ed block."""
+    sentence, fills = labelled(block, ["Sentence", "Fills"])
+    pairs = [line.removeprefix("[").partition("] ") for line in lines(fills)]
+    return {"sentence": sentence, "fills": [[int(number), word] for number, _, word in pairs]}
+
+
 register(
     Task(
         name=NAME,
@@ -74,6 +81,7 @@ register(
         fields={"sentence": str, "fills": [(int, str)]},
         solve=solve,
         render=render,
+        parse=parse,
         sample=sample,
         config=FillWordConfig(),
         overlap_keys=final_passage_keys,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register
 from ..validation import field_error
-from ._common import ALPHANUMERIC, choice, randint, require
+from ._common import ALPHANUMERIC, choice, labelled, randint, require
 
 NAME = "FindCyclic"
 
@@ -44,6 +44,12 @@ def render(question: Question) -> str:
     return f"String: {question['string']}\nLetter: {question['letter']}\nCount: {question['count']}"
 
 
+def parse(block: str) -> Question:
+    """The question of a ``render``ed block."""
+    string, letter, count = labelled(block, ["String", "Letter", "Count"])
+    return {"string": string, "letter": letter, "count": int(count)}
+
+
 register(
     Task(
         name=NAME,
@@ -51,6 +57,7 @@ register(
         fields={"string": str, "letter": str, "count": int},
         solve=solve,
         render=render,
+        parse=parse,
         sample=sample,
         config=FindCyclicConfig(),
     )

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import field_error
-from ._common import ALPHANUMERIC, below, indexed_lines, randint, random_string, require
+from ._common import ALPHANUMERIC, below, indexed_lines, labelled, randint, random_string, require, tuples, unindexed
 
 NAME = "Gather"
 
@@ -63,6 +63,12 @@ def render(question: Question) -> str:
     return f"Strings:\n{indexed_lines(question['strings'])}\nCommands (N, i, n): {commands}"
 
 
+def parse(block: str) -> Question:
+    """The question of a ``render``ed block."""
+    strings, commands = labelled(block, ["Strings", "Commands (N, i, n)"])
+    return {"strings": unindexed(strings), "commands": [[int(value) for value in item] for item in tuples(commands)]}
+
+
 register(
     Task(
         name=NAME,
@@ -70,6 +76,7 @@ register(
         fields={"strings": [str], "commands": [(int, int, int)]},
         solve=solve,
         render=render,
+        parse=parse,
         sample=sample,
         config=GatherConfig(),
     )

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import field_error
-from ._common import below, choice, randint, require
+from ._common import below, choice, labelled, randint, require, tuples
 
 NAME = "MoveCyclic"
 DIRECTIONS = ("left", "right")
@@ -62,6 +62,12 @@ def render(question: Question) -> str:
     return f"Array: {question['array']}\nMoves: {moves}"
 
 
+def parse(block: str) -> Question:
+    """The question of a ``render``ed block."""
+    array, moves = labelled(block, ["Array", "Moves"])
+    return {"array": array, "moves": [[direction, int(distance)] for direction, distance in tuples(moves)]}
+
+
 register(
     Task(
         name=NAME,
@@ -69,6 +75,7 @@ register(
         fields={"array": str, "moves": [(str, int)]},
         solve=solve,
         render=render,
+        parse=parse,
         sample=sample,
         count_questions=count_questions,
         config=MoveCyclicConfig(),

@@ -7,7 +7,7 @@ import re
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import field_error
-from ._common import LOWERCASE, choice, random_string
+from ._common import LOWERCASE, choice, items, labelled, random_string
 
 NAME = "PushPop"
 ACTIONS = ("pop_left", "pop_right", "push_left", "push_right")  # a push takes a character: push_left(c)
@@ -54,6 +54,12 @@ def render(question: Question) -> str:
     return f"String: {question['string']}\nActions: {', '.join(question['actions'])}"
 
 
+def parse(block: str) -> Question:
+    """The question of a ``render``ed block."""
+    string, actions = labelled(block, ["String", "Actions"])
+    return {"string": string, "actions": items(actions)}
+
+
 register(
     Task(
         name=NAME,
@@ -61,6 +67,7 @@ register(
         fields={"string": str, "actions": [str]},
         solve=solve,
         render=render,
+        parse=parse,
         sample=sample,
         count_questions=count_questions,
     )

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import field_error
-from ._common import LOWERCASE, below, choice, number_list, randint, require
+from ._common import LOWERCASE, below, choice, items, labelled, number_list, numbers, randint, require
 
 NAME = "Rhythm"
 
@@ -55,6 +55,12 @@ def render(question: Question) -> str:
     return f"Numbers: {numbers}\nCharacters: {characters}\nN: {question['n']}"
 
 
+def parse(block: str) -> Question:
+    """The question of a ``render``ed block."""
+    numbers_, characters, n = labelled(block, ["Numbers", "Characters", "N"])
+    return {"numbers": numbers(numbers_), "characters": items(characters), "n": int(n)}
+
+
 register(
     Task(
         name=NAME,
@@ -62,6 +68,7 @@ register(
         fields={"numbers": [int], "characters": [str], "n": int},
         solve=solve,
         render=render,
+        parse=parse,
         sample=sample,
         config=RhythmConfig(),
     )

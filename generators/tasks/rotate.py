@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import field_error
-from ._common import LOWERCASE, below, randint, random_string, require
+from ._common import LOWERCASE, below, labelled, randint, random_string, require, tuples
 
 NAME = "Rotate"
 
@@ -56,6 +56,12 @@ def render(question: Question) -> str:
     return f"String: {question['string']}\nRanges (m, n): {ranges}"
 
 
+def parse(block: str) -> Question:
+    """The question of a ``render``ed block."""
+    string, ranges = labelled(block, ["String", "Ranges (m, n)"])
+    return {"string": string, "ranges": [[int(start), int(stop)] for start, stop in tuples(ranges)]}
+
+
 register(
     Task(
         name=NAME,
@@ -63,6 +69,7 @@ register(
         fields={"string": str, "ranges": [(int, int)]},
         solve=solve,
         render=render,
+        parse=parse,
         sample=sample,
         config=RotateConfig(),
     )

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import field_error
-from ._common import LOWERCASE, below, choice, randint, random_string, require
+from ._common import LOWERCASE, below, choice, items, labelled, randint, random_string, require
 
 NAME = "Search"
 
@@ -54,6 +54,12 @@ def render(question: Question) -> str:
     return f"Strings: {', '.join(question['strings'])}\nSubstrings: {', '.join(question['substrings'])}"
 
 
+def parse(block: str) -> Question:
+    """The question of a ``render``ed block."""
+    strings, substrings = labelled(block, ["Strings", "Substrings"])
+    return {"strings": items(strings), "substrings": items(substrings)}
+
+
 register(
     Task(
         name=NAME,
@@ -61,6 +67,7 @@ register(
         fields={"strings": [str], "substrings": [str]},
         solve=solve,
         render=render,
+        parse=parse,
         sample=sample,
         config=SearchConfig(),
     )

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import field_error
-from ._common import LOWERCASE, choice, randint, random_string, require
+from ._common import LOWERCASE, choice, labelled, randint, random_string, require
 
 NAME = "Sort"
 
@@ -97,6 +97,11 @@ def render(question: Question) -> str:
     return f"String: {question['string']}"
 
 
+def parse(block: str) -> Question:
+    """The question of a ``render``ed block."""
+    return {"string": labelled(block, ["String"])[0]}
+
+
 register(
     Task(
         name=NAME,
@@ -104,6 +109,7 @@ register(
         fields={"string": str},
         solve=solve,
         render=render,
+        parse=parse,
         sample=sample,
         config=SortConfig(),
     )

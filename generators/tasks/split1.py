@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import field_error
-from ._common import LOWERCASE, number_list, randint, random_string, require
+from ._common import LOWERCASE, labelled, number_list, numbers, randint, random_string, require
 
 NAME = "Split1"
 
@@ -56,6 +56,12 @@ def render(question: Question) -> str:
     return f"String: {question['string']}\nPositions: {number_list(question['positions'])}"
 
 
+def parse(block: str) -> Question:
+    """The question of a ``render``ed block."""
+    string, positions = labelled(block, ["String", "Positions"])
+    return {"string": string, "positions": numbers(positions)}
+
+
 register(
     Task(
         name=NAME,
@@ -63,6 +69,7 @@ register(
         fields={"string": str, "positions": [int]},
         solve=solve,
         render=render,
+        parse=parse,
         sample=sample,
         config=SplitConfig(),
     )

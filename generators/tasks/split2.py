@@ -6,7 +6,7 @@ import random
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import field_error
-from ._common import choice, randint
+from ._common import choice, labelled, randint, tuples
 from .split1 import SplitConfig
 
 NAME = "Split2"
@@ -49,6 +49,12 @@ def render(question: Question) -> str:
     return f"String: {question['string']}\nPairs (piece, offset): {pairs}"
 
 
+def parse(block: str) -> Question:
+    """The question of a ``render``ed block."""
+    string, pairs = labelled(block, ["String", "Pairs (piece, offset)"])
+    return {"string": string, "pairs": [[int(index), int(offset)] for index, offset in tuples(pairs)]}
+
+
 register(
     Task(
         name=NAME,
@@ -56,6 +62,7 @@ register(
         fields={"string": str, "pairs": [(int, int)]},
         solve=solve,
         render=render,
+        parse=parse,
         sample=sample,
         config=SplitConfig(),
     )

@@ -8,7 +8,7 @@ import random
 
 from ..registry import Label, Question, Task, register, states_label
 from ..validation import field_error
-from ._common import ALPHANUMERIC, choice, random_string
+from ._common import ALPHANUMERIC, choice, labelled, random_string, tuples
 
 NAME = "Substitute"
 
@@ -52,6 +52,12 @@ def render(question: Question) -> str:
     return f"Pairs: {pairs}\nString: {question['string']}"
 
 
+def parse(block: str) -> Question:
+    """The question of a ``render``ed block."""
+    pairs, string = labelled(block, ["Pairs", "String"])
+    return {"pairs": tuples(pairs), "string": string}
+
+
 register(
     Task(
         name=NAME,
@@ -59,6 +65,7 @@ register(
         fields={"pairs": [(str, str)], "string": str},
         solve=solve,
         render=render,
+        parse=parse,
         sample=sample,
         count_questions=count_questions,
     )

@@ -29,6 +29,8 @@ examples:
       a local OpenAI-compatible server, all 23 tasks
   procbench horizon --model mockllm/model --tasks Sort --budget 20 --output smoke
       inspect's mock model (no network): a smoke test
+  procbench horizon --model procbench/simulated -M horizon=8 --tasks Sort --output simulated
+      procbench's simulated model (no network): its h50 is the -M horizon given
   procbench evaluate horizon-gpt/calls.jsonl --dataset horizon-gpt/examples.jsonl --output report
       the run's calls scored like any answers file
 
@@ -87,7 +89,7 @@ def add_parser(commands: Any) -> None:
         "--model",
         required=True,
         help="an inspect-ai model name, as for `inspect eval --model` (openai/gpt-4o-mini, "
-        "openai-api/SERVICE/MODEL, mockllm/model, ...)",
+        "openai-api/SERVICE/MODEL, procbench/simulated for a simulated model offline, ...)",
     )
     parser.add_argument("--model-base-url", metavar="URL", help="base URL of the model's API (as inspect's)")
     parser.add_argument(

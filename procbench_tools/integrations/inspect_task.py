@@ -3,7 +3,7 @@
 Registered as inspect_evals registers its evals: inspect names a task, scorer or metric
 ``<top-level package that defines it>/<name>`` and finds the package through the
 ``inspect_ai`` entry point of that name, here ``procbench_tools`` (setup.cfg), which imports
-this module; its decorators register the task ``procbench_tools/procbench``, the scorer
+:mod:`.inspect_registry` and so this module; its decorators register the task ``procbench_tools/procbench``, the scorer
 ``procbench_tools/step_scores`` and the metrics ``procbench_tools/by_length`` and
 ``procbench_tools/by_task``. Install with the ``inspect`` extra.
 

@@ -1,0 +1,80 @@
+"""The simulated model as an lm-evaluation-harness model: ``--model procbench-simulated``.
+
+Registered with lm-eval's ``register_model``; it answers ``generate_until`` requests only
+(ProcBench's tasks are generative), with the options of
+:class:`procbench_tools.simulated.Settings` as ``--model_args``
+(``horizon=8,slope=2,error_style=carry,reply_style=walkthrough,slip_seed=1``). The model's
+seed is ``slip_seed`` here, not ``seed``: lm-eval merges ``--model_args`` into the tasks'
+metadata, where ``seed`` is the seed of the generated set. No tokenizer, no network. See
+:mod:`procbench_tools.simulated.model` for how it answers.
+
+lm-eval (0.4.13) has no plugin mechanism for models: its command line knows only the
+models of its own source tree. The model is registered when this module is imported, so
+from Python import it before ``lm_eval.simple_evaluate(model="procbench-simulated", ...)``,
+and on the command line run lm-eval's own command through this module, which registers
+the model first and takes lm-eval's arguments unchanged::
+
+    python -m procbench_tools.integrations.lm_eval_simulated --model procbench-simulated \
+        --include_path "$(procbench lm-eval-tasks)" --tasks procbench_sort ...
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lm_eval.api.model import LM
+from lm_eval.api.registry import register_model
+
+from ..simulated import Settings, SimulatedModel
+
+MODEL_NAME = "procbench-simulated"
+
+
+@register_model(MODEL_NAME)
+class SimulatedLM(LM):
+    """lm-eval's ``LM`` around :class:`~procbench_tools.simulated.SimulatedModel`."""
+
+    def __init__(self, **model_args: Any) -> None:
+        super().__init__()
+        # lm-eval passes batch_size, max_batch_size and device to every model it builds
+        options = {key: value for key, value in model_args.items() if key not in _HARNESS_ARGUMENTS}
+        if "seed" in options:
+            raise ValueError(
+                f"{MODEL_NAME}: give the model's seed as slip_seed=...; lm-eval also reads seed=... "
+                "from --model_args as the seed of the generated set"
+            )
+        if "slip_seed" in options:
+            options["seed"] = options.pop("slip_seed")
+        self.simulated = SimulatedModel(Settings.from_arguments(options))
+
+    @classmethod
+    def create_from_arg_string(cls, arg_string: str, additional_config: dict[str, Any] | None = None) -> SimulatedLM:
+        """``horizon=8,seed=1`` as lm-eval's ``--model_args`` gives it (values stay text)."""
+        pairs = [item.split("=", 1) for item in arg_string.split(",") if item.strip()]
+        bad = [item for item in pairs if len(item) != 2]
+        if bad:
+            raise ValueError(f"{MODEL_NAME}: model argument {bad[0][0]!r} is not KEY=VALUE")
+        return cls(**{key.strip(): value.strip() for key, value in pairs}, **(additional_config or {}))
+
+    def generate_until(self, requests: list[Any], disable_tqdm: bool = False) -> list[str]:
+        return [self.simulated.reply(request.args[0]) for request in requests]
+
+    def loglikelihood(self, requests: list[Any], disable_tqdm: bool = False) -> list[tuple[float, bool]]:
+        raise NotImplementedError(f"{MODEL_NAME} answers generative tasks only (generate_until)")
+
+    def loglikelihood_rolling(self, requests: list[Any], disable_tqdm: bool = False) -> list[float]:
+        raise NotImplementedError(f"{MODEL_NAME} answers generative tasks only (generate_until)")
+
+
+_HARNESS_ARGUMENTS = ("batch_size", "max_batch_size", "device")
+
+
+def main() -> None:
+    """lm-eval's command line (``lm_eval ...``) with ``procbench-simulated`` registered."""
+    from lm_eval.__main__ import cli_evaluate
+
+    cli_evaluate()
+
+
+if __name__ == "__main__":
+    main()
