@@ -166,7 +166,8 @@ def test_prediction_length_draws_a_sample_of_many_answers(tmp_path, monkeypatch)
     drawn = []
     monkeypatch.setattr(plt.Axes, "scatter", lambda axis, x, y, **options: drawn.append((list(y), options["label"])))
     data = plots.FigureData({"m": tally.summary()}, {"m": tally}, {"m": None}, Counter({2: 2, 3: 3, 4: 2}))
-    plots.prediction_length(data, tmp_path)
+    (chart,) = plots.prediction_length(data)
+    plt.close(chart.figure)
     ((lengths, label),) = drawn
     assert label == "one answer (4 of 7 at random)" and len(lengths) == 4
     assert Counter(lengths) <= Counter({2: 2, 3: 3, 4: 2})  # drawn without replacement
@@ -191,7 +192,7 @@ def test_task_order_by_median_sequential_match():
 
 
 def test_every_figure_has_the_one_signature(tmp_path):
-    """Each figure takes the report's data and folder and returns the files it drew."""
+    """Each figure takes the report's data and returns its charts; draw_all writes each as a PNG and an SVG."""
     tally = ModelTally("a/b")
     for steps, pml in ((2, 2), (3, 1), (3, 0)):
         tally.add(scored("Sort", steps, Score(pml / steps, int(pml == steps), 0, pml, True), length=steps))
@@ -200,16 +201,19 @@ def test_every_figure_has_the_one_signature(tmp_path):
     summaries = {"a/b": tally.summary()}
     data = plots.FigureData(summaries, {"a/b": tally}, {"a/b": estimate_horizon(tally)}, Counter({2: 1, 3: 2}))
     drawn = plots.draw_all(data, tmp_path)
-    assert [path.name for path in drawn] == [*FIGURES, "horizon.png"]  # the paper's order, then the horizon
-    assert all(path.read_bytes().startswith(b"\x89PNG") for path in drawn)
+    assert [figure.path.name for figure in drawn] == [*FIGURES, "horizon.png"]  # the paper's order, then the horizon
+    assert all(figure.path.read_bytes().startswith(b"\x89PNG") for figure in drawn)
+    assert all(figure.svg.startswith("<svg") and figure.svg.rstrip().endswith("</svg>") for figure in drawn)
     two = plots.FigureData(
         {**summaries, "c": summaries["a/b"]}, {"a/b": tally, "c": tally}, {"a/b": None, "c": None}, Counter({2: 1})
     )
-    assert plots.horizon(two, tmp_path) == []  # no horizon, no file
+    assert plots.horizon(two) == []  # no horizon, no file
     three = plots.FigureData(
         two.summaries, two.tallies, {"a/b": data.horizons["a/b"], "c": None}, two.steps_of_examples
     )
-    assert [path.name for path in plots.horizon(three, tmp_path)] == ["horizon-a_b.png"]
+    charts = plots.horizon(three)
+    assert [chart.file for chart in charts] == ["horizon-a_b.png"]
+    assert charts[0].figure._suptitle.get_text() == "Procedure horizon of a/b"  # the figure names its model
 
 
 # --- the table ----------------------------------------------------------------------------
