@@ -72,3 +72,15 @@ def chromium() -> Iterator[Any]:
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+def save_page(driver: Any, path: Path, width: int = 1400, scale: float = 0.5) -> None:
+    """A PNG of the whole page (not only the window), ``scale`` times its size."""
+    import base64
+
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    shot = driver.execute_cdp_cmd(
+        "Page.captureScreenshot",
+        {"captureBeyondViewport": True, "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": scale}},
+    )
+    path.write_bytes(base64.b64decode(shot["data"]))

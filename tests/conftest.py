@@ -5,6 +5,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -17,3 +19,15 @@ os.environ["HF_DATASETS_OFFLINE"] = "1"
 os.environ["HF_HOME"] = tempfile.mkdtemp(prefix="procbench-test-hf-")
 atexit.register(shutil.rmtree, os.environ["HF_HOME"], ignore_errors=True)
 os.environ.pop("HF_TOKEN", None)
+
+
+@pytest.fixture
+def chromium():
+    """Headless Chromium driven by selenium (``tests/browser.py``): the test skips with one
+    line where Debian's chromium and chromium-driver are not installed, and fails instead
+    under ``PROCBENCH_REQUIRE_BROWSER=1``, which CI (``.ci/run``) sets."""
+    from tests import browser
+
+    browser.skip_or_fail()
+    with browser.chromium() as driver:
+        yield driver

@@ -386,3 +386,29 @@ def test_table_ends_with_the_reading_audit():
         "a                    7 (70.0%)         2 (20.0%)         1 (10.0%)  1",
         "possible misreads are listed in r/possible_misreads.jsonl: check them before trusting the scores",
     ]
+
+
+def test_error_bars_by_hand():
+    """matplotlib's error bars are distances from the value to each end of its interval;
+    several models are dodged sideways symmetrically, one model not at all."""
+    assert plots.error_bars([0.5, 1.0], [[0.25, 0.75], [0.6, 1.0]]) == [[0.25, 0.4], [0.25, 0.0]]
+    assert plots.dodge(0, 1) == 0.0
+    assert [plots.dodge(number, 3) for number in range(3)] == [-0.15, 0.0, 0.15]
+
+
+def test_a_small_run_has_a_tick_at_every_step_count():
+    """A run with few step counts gets a tick at each one it plots (the horizon's log axis
+    too, where a lone 7 would otherwise fall between the ticks 4 and 8); many get whole-number
+    ticks chosen by matplotlib."""
+    import matplotlib.pyplot as plt
+
+    from procbench_tools.horizon.plot import log_ticks
+
+    figure, axis = plt.subplots()
+    plots.set_step_ticks(axis, [7, 3, 7])
+    assert list(axis.xaxis.get_major_locator().tick_values(0, 30)) == [3, 7]
+    plots.set_step_ticks(axis, range(2, 26))
+    assert isinstance(axis.xaxis.get_major_locator(), type(plots._integer_ticks()))
+    plt.close(figure)
+    assert log_ticks([7]) == [7]
+    assert log_ticks(list(range(2, 26))) == [2, 4, 8, 16, 32]  # up to 1.5 times the highest: the axis runs on

@@ -54,6 +54,7 @@ table { border-collapse: collapse; margin: .6rem 0; }
 th, td { padding: .25rem .55rem; border-bottom: 1px solid var(--rule); text-align: right; vertical-align: top; }
 th:first-child, td:first-child { text-align: left; }
 thead th { border-bottom: 2px solid var(--ink); }
+thead th[colspan] { text-align: center; }
 .ci { color: var(--muted); font-size: .82em; white-space: nowrap; display: block; }
 tbody.paper td, tbody.paper th { background: var(--paper); color: #34495e; }
 tbody.paper .label { font-style: italic; text-align: left; }
@@ -76,6 +77,7 @@ mark { background: var(--mark); color: inherit; }
 pre { white-space: pre-wrap; word-break: break-word; font-size: .85em; margin: 0; }
 pre.reply { max-height: 16em; overflow: auto; border: 1px solid var(--rule); padding: .4rem; }
 .chosen { font-weight: bold; }
+.badge { font-size: .75em; font-weight: normal; background: var(--wrong); border-radius: 3px; padding: 0 .3em; }
 """
 
 SCRIPT = """
@@ -352,7 +354,8 @@ def answer_html(model: str, record: dict[str, Any], example: DrillExample, chose
         if reply is not None
         else '<p class="note">a structured prediction, no reply</p>'
     )
-    title = f'<span class="chosen">{escape(model)}</span>' if chosen else escape(model)
+    badge = ' <span class="badge">among its earliest failures</span>' if chosen else ""
+    title = f'<span class="chosen">{escape(model)}</span>{badge}' if chosen else escape(model)
     return (
         f'<div class="answer"><h4>{title}: {escape(_verdict(record))}</h4><p class="scores">{scores}</p>'
         f"{states_html(example, record['prediction'])}{reply_html}</div>"

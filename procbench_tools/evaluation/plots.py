@@ -114,6 +114,12 @@ def models_named(names: Iterable[str]) -> str:
     return listed[0] if len(listed) == 1 else ", ".join(listed)
 
 
+def dodge(number: int, models: int, spread: float = 0.3) -> float:
+    """How far sideways model ``number`` of ``models`` is drawn at each step count, so that
+    their error bars do not hide each other (0 for one model)."""
+    return 0.0 if models == 1 else spread * (number / (models - 1) - 0.5)
+
+
 def error_bars(values: list[float], intervals: list[list[float]]) -> list[list[float]]:
     """matplotlib's ``yerr``/``xerr``: the distances from each value down and up to its
     interval's ends."""
@@ -169,7 +175,7 @@ def length_curves(data: FigureData) -> list[Chart]:
     (PML, a mean length, has none) (the paper's Figure 2)."""
     figure, axes = plt.subplots(2, 2, figsize=(11, 7.5), sharex=True)
     for axis, (key, title) in zip(axes.flat, MEASURES, strict=True):
-        for name, tally in data.tallies.items():
+        for number, (name, tally) in enumerate(data.tallies.items()):
             by_steps = {steps: totals.figures() for steps, totals in tally.by_steps().items()}
             steps = list(by_steps)
             values = [by_steps[count][key] for count in steps]
@@ -177,7 +183,8 @@ def length_curves(data: FigureData) -> list[Chart]:
                 axis.plot(steps, values, marker="o", ms=3, label=name)
             else:
                 bars = error_bars(values, [by_steps[count][f"{key}_ci"] for count in steps])
-                axis.errorbar(steps, values, yerr=bars, marker="o", ms=3, label=name, **ERROR_BARS)
+                shifted = [count + dodge(number, len(data.tallies)) for count in steps]
+                axis.errorbar(shifted, values, yerr=bars, marker="o", ms=3, label=name, **ERROR_BARS)
         axis.set_title(title if key != "prefix_match_length" else f"{title} (no interval)")
         axis.grid(alpha=0.3)
         set_step_ticks(axis, data.steps_of_examples)
@@ -251,11 +258,12 @@ def pml_threshold(data: FigureData) -> list[Chart]:
     highest = max(data.steps_of_examples)
     thresholds = list(range(1, highest + 1))
     figure, axis = plt.subplots(figsize=(8, 5))
-    for name, tally in data.tallies.items():
+    for number, (name, tally) in enumerate(data.tallies.items()):
         shares = threshold_shares(tally.matched, highest)
         intervals = [wilson(round(share * tally.n), tally.n) for share in shares]
         bars = error_bars(shares, intervals)
-        axis.errorbar(thresholds, shares, yerr=bars, marker="o", ms=3, label=f"{name} (n={tally.n})", **ERROR_BARS)
+        shifted = [threshold + dodge(number, len(data.tallies)) for threshold in thresholds]
+        axis.errorbar(shifted, shares, yerr=bars, marker="o", ms=3, label=f"{name} (n={tally.n})", **ERROR_BARS)
     ceiling = threshold_shares(data.steps_of_examples, highest)
     axis.plot(thresholds, ceiling, color="grey", linestyle="--", label="every state right")
     axis.set_xlabel("step threshold N")
