@@ -299,3 +299,25 @@ def test_no_browser_skips_here_and_fails_in_ci(monkeypatch, tmp_path):
     monkeypatch.setenv(browser.REQUIRE, "1")
     with pytest.raises(pytest.fail.Exception, match=r"^PROCBENCH_REQUIRE_BROWSER=1 but no headless Chromium here"):
         browser.skip_or_fail()
+
+
+def test_the_reader_version_is_shown_when_the_summary_has_one(small_run):
+    """summary.json may record the answer reader's version (``provenance.reader``, a model's
+    ``reader``); the page shows it in its header and the reading audit, and a scores row's
+    ``reader`` beside that answer; without one, no reader line at all."""
+    from procbench_tools.evaluation.drilldown import DrillExample
+    from procbench_tools.evaluation.html_report import ReportPage, render
+
+    summary = json.loads((small_run["plain"] / "summary.json").read_text())
+    assert "Answer reader:" not in render(ReportPage(summary, {}, None, []))
+    summary["provenance"]["reader"] = "reader-7"
+    summary["models"]["good"]["reader"] = {"version": 7}
+    record = {"valid": True, "first_wrong": 0, "prefix_accuracy": 0.0, "sequential_match": 0, "final_match": 0,
+              "prefix_match_length": 0, "read": "full", "form": "object", "prediction": ["b", "c"],
+              "response": "x", "reader": "reader-7"}  # fmt: skip
+    example = DrillExample("Sort-02-000", "Sort", 2, {"init": "ca", "intermediate": ["ac"], "final": "ac"})
+    example.answers, example.failed_by = {"good": record}, ["good"]
+    page = render(ReportPage(summary, {}, None, [example]))
+    assert '<p class="meta">Answer reader: reader-7</p>' in page and "· answer reader reader-7</p>" in page
+    assert '<td style="text-align:left">{&quot;version&quot;: 7}</td>' in page  # good's row of the audit
+    assert "read: full (object) · reader reader-7</p>" in page

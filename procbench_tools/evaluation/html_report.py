@@ -253,12 +253,22 @@ def horizon_section(horizons: dict[str, Any], figures: list[DrawnFigure] | None)
     return "".join(parts)
 
 
-def reader_version(summary: dict[str, Any]) -> str | None:
-    """The answer reader's version, when ``summary.json`` records one (``provenance.reader``)."""
-    reader = summary.get("provenance", {}).get("reader")
-    if reader is None:
+def _version_text(value: Any) -> str | None:
+    if value is None or value == {}:
         return None
-    return reader if isinstance(reader, str) else json.dumps(reader, ensure_ascii=False)
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def reader_version(summary: dict[str, Any]) -> str | None:
+    """The answer reader's version, when ``summary.json`` records one (``provenance.reader``,
+    or ``reader`` at its top)."""
+    return _version_text(summary.get("provenance", {}).get("reader", summary.get("reader")))
+
+
+def model_reader_version(model: dict[str, Any]) -> str | None:
+    """A model's reader version, when its block of ``summary.json`` records one (``reader``,
+    or ``reading.reader``)."""
+    return _version_text(model.get("reader", model["reading"].get("reader")))
 
 
 def reading_section(summary: dict[str, Any]) -> str:
@@ -266,22 +276,25 @@ def reading_section(summary: dict[str, Any]) -> str:
     only, not at all; the possible misreads; the forms; and the extractor's second
     reading when there is one."""
     rows = []
+    versions = any(model_reader_version(model) for model in summary["models"].values())
     for name, model in summary["models"].items():
         reading, total = model["reading"], model["overall"]["n"]
         cells = "".join(
             f'<td>{reading[key]} <span class="ci">{100 * reading[key] / total:.1f}%</span></td>' for key, _ in READINGS
         )
         forms = ", ".join(f"{escape(form)}: {count}" for form, count in reading["forms"].items())
+        version = model_reader_version(model) or "–"
+        reader = f'<td style="text-align:left">{escape(version)}</td>' if versions else ""
         rows.append(
             f"<tr><th>{escape(name)}</th><td>{total}</td>{cells}<td>{reading['possible_misreads']}</td>"
-            f'<td style="text-align:left">{forms}</td></tr>'
+            f'<td style="text-align:left">{forms}</td>{reader}</tr>'
         )
     head = "".join(f"<th>{label}</th>" for _, label in READINGS)
     version = reader_version(summary)
     parts = [
         f'<p class="meta">Answer reader: {escape(version)}</p>' if version else "",
         f'<table class="reading"><thead><tr><th>model</th><th>answers</th>{head}<th>possible misreads</th>'
-        f"<th>forms</th></tr></thead><tbody>{''.join(rows)}</tbody></table>",
+        f"<th>forms</th>{'<th>reader</th>' if versions else ''}</tr></thead><tbody>{''.join(rows)}</tbody></table>",
         '<p class="note">Only answers read in full are scored on every state; an answer read as a final state '
         "only scores PA 0 unless the problem has one step. Possible misreads (replies that show at least two "
         "states more than were read) are listed in possible_misreads.jsonl: read some before quoting the "
@@ -348,6 +361,8 @@ def answer_html(model: str, record: dict[str, Any], example: DrillExample, chose
         f"PA {_number(record['prefix_accuracy'])} · SM {record['sequential_match']} · FM {record['final_match']} · "
         f"PML {record['prefix_match_length']} · read: {escape(record['read'])}{form}"
     )
+    reader = _version_text(record.get("reader"))
+    scores += f" · reader {escape(reader)}" if reader else ""
     reply = record.get("response")
     reply_html = (
         f'<pre class="reply">{escape(reply)}</pre>'
