@@ -283,8 +283,8 @@ def reading_section(summary: dict[str, Any]) -> str:
             f'<td>{reading[key]} <span class="ci">{100 * reading[key] / total:.1f}%</span></td>' for key, _ in READINGS
         )
         forms = ", ".join(f"{escape(form)}: {count}" for form, count in reading["forms"].items())
-        version = model_reader_version(model) or "–"
-        reader = f'<td style="text-align:left">{escape(version)}</td>' if versions else ""
+        model_version = model_reader_version(model) or "–"
+        reader = f'<td style="text-align:left">{escape(model_version)}</td>' if versions else ""
         rows.append(
             f"<tr><th>{escape(name)}</th><td>{total}</td>{cells}<td>{reading['possible_misreads']}</td>"
             f'<td style="text-align:left">{forms}</td>{reader}</tr>'
