@@ -75,9 +75,13 @@ def chromium() -> Iterator[Any]:
 
 
 def save_page(driver: Any, path: Path, width: int = 1400, scale: float = 0.5) -> None:
-    """A PNG of the whole page (not only the window), ``scale`` times its size."""
+    """A PNG of the whole page (not only the window), ``scale`` times its size; parts the
+    page lays out only near the screen (``content-visibility: auto``) are laid out first."""
     import base64
 
+    driver.execute_script(
+        "document.querySelectorAll('figure, .example').forEach(e => { e.style.contentVisibility = 'visible'; })"
+    )
     height = driver.execute_script("return document.documentElement.scrollHeight")
     shot = driver.execute_cdp_cmd(
         "Page.captureScreenshot",

@@ -255,7 +255,9 @@ def test_the_page_in_headless_chromium(small_run, chromium, tmp_path):
     assert len(driver.find_elements("css selector", "#horizon table.horizon")) == 2
     figures = driver.find_elements("css selector", "#figures figure svg")
     assert len(figures) == 6 and len(driver.find_elements("css selector", "#horizon figure svg")) == 2
-    assert all(figure.size["width"] > 300 and figure.size["height"] > 200 for figure in figures)
+    for figure in figures:  # figures are laid out when near the screen (content-visibility: auto)
+        driver.execute_script("arguments[0].scrollIntoView()", figure)
+        assert figure.size["width"] > 300 and figure.size["height"] > 200
 
     cards = driver.find_elements("css selector", "article.example")
     tasks = [card.get_attribute("data-task") for card in cards]

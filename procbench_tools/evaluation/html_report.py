@@ -60,6 +60,8 @@ tbody.paper td, tbody.paper th { background: var(--paper); color: #34495e; }
 tbody.paper .label { font-style: italic; text-align: left; }
 .note { color: var(--muted); max-width: 60rem; }
 figure { margin: 1.2rem 0 2rem; }
+/* laid out and painted only near the screen: a page of thousands of states opens at once */
+figure, .example { content-visibility: auto; contain-intrinsic-size: auto 700px; }
 figure svg { max-width: 100%; height: auto; }
 figcaption { color: var(--muted); }
 .filters { position: sticky; top: 0; background: #fff; padding: .5rem 0; border-bottom: 1px solid var(--rule);
