@@ -107,9 +107,12 @@ def test_earliest_failures_per_model_task_and_bucket(tmp_path):
 
 
 def test_long_replies_keep_their_start_and_end():
+    """The page shows a long reply by its first 600 and last 1,800 characters (where the
+    answer is), saying how many it leaves out; a short one whole."""
     assert shortened("short") == "short" and shortened(None) is None
-    reply = "a" * 1_000 + "b" * 5_000 + "c" * 3_000
-    assert shortened(reply) == "a" * 1_000 + "\n[… 5,000 characters left out …]\n" + "c" * 3_000
+    assert shortened("x" * 2_400) == "x" * 2_400
+    reply = "a" * 600 + "b" * 5_000 + "c" * 1_800
+    assert shortened(reply) == "a" * 600 + "\n[… 5,000 characters left out …]\n" + "c" * 1_800
 
 
 # --- on a small run ------------------------------------------------------------------------------

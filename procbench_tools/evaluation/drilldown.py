@@ -21,9 +21,9 @@ from .summary import task_order
 if TYPE_CHECKING:
     from .references import Dataset
 
-PER_GROUP = 3  # failed answers kept per model, task and length bucket
-RESPONSE_HEAD = 1_000  # characters of a long reply kept from its start ...
-RESPONSE_TAIL = 3_000  # ... and from its end (where the answer is)
+PER_GROUP = 2  # failed answers kept per model, task and length bucket
+RESPONSE_HEAD = 600  # characters of a long reply kept from its start ...
+RESPONSE_TAIL = 1_800  # ... and from its end (where the answer is)
 QUESTION = "[Question]"  # where a prompt's question block starts
 
 
