@@ -44,20 +44,23 @@ STYLE = """
 :root { --ink: #1d2733; --muted: #5c6b7a; --rule: #d5dde5; --wrong: #fde2e1; --mark: #f5b7b1; --paper: #f3f6f9; }
 * { box-sizing: border-box; }
 body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink);
-       margin: 0 auto; max-width: 1500px; padding: 0 1.5rem 4rem; }
+       margin: 0 auto; max-width: 1700px; padding: 0 1.5rem 4rem; }
 header { border-bottom: 2px solid var(--ink); padding: 1rem 0 .5rem; }
 h1 { margin: 0 0 .3rem; font-size: 1.6rem; }
 h2 { margin-top: 2.5rem; border-bottom: 1px solid var(--rule); padding-bottom: .2rem; }
 nav a { margin-right: 1rem; }
 .meta { color: var(--muted); margin: .2rem 0; }
 table { border-collapse: collapse; margin: .6rem 0; }
-th, td { padding: .25rem .55rem; border-bottom: 1px solid var(--rule); text-align: right; vertical-align: top; }
+th, td { padding: .25rem .4rem; border-bottom: 1px solid var(--rule); text-align: right; vertical-align: top; }
+tbody th { white-space: nowrap; }
+table.table-2, table.per-task { display: block; overflow-x: auto; max-width: 100%; }
 th:first-child, td:first-child { text-align: left; }
 thead th { border-bottom: 2px solid var(--ink); }
 thead th[colspan] { text-align: center; }
-.ci { color: var(--muted); font-size: .82em; white-space: nowrap; display: block; }
+.ci { color: var(--muted); font-size: .75em; white-space: nowrap; display: block; }
 tbody.paper td, tbody.paper th { background: var(--paper); color: #34495e; }
-tbody.paper .label { font-style: italic; text-align: left; }
+tbody.paper .label { font-style: italic; text-align: left; white-space: normal; }
+thead tr + tr th:first-child { text-align: right; }
 .note { color: var(--muted); max-width: 60rem; }
 figure { margin: 1.2rem 0 2rem; }
 /* laid out and painted only near the screen: a page of thousands of states opens at once */
