@@ -188,7 +188,7 @@ def test_the_drill_down_shows_the_earliest_failure_beside_the_label(small_run):
     card = page.split(f"<h3>{first['id']} · Sort · 2 steps (short)</h3>")[1].split("</article>")[0]
     assert card.startswith('<pre class="question">[Question]\nString: ')
     good = card.split('<div class="answer">')[1]
-    assert "good</span>: first wrong: step 1" in good
+    assert 'good</span> <span class="badge">among its earliest failures</span>: first wrong: step 1' in good
     wrong = good.split('<tr class="wrong">')[1].split("</tr>")[0]
     assert wrong.startswith("<td>&gt;&gt;</td><td>1</td>") and "<mark>" in wrong
     header = page.split(f"<h3>{first['id']}")[0].rsplit("<article", 1)[1]
