@@ -320,7 +320,7 @@ def pml_by_task_length(data: FigureData) -> list[Chart]:
     title = f"Mean prefix match length by problem length, per task: {models_named(tallies)}"
     figure.suptitle(title, y=1 - 0.05 / height, va="top")
     caption = "Mean prefix match length against problem length, a panel per task (Figures 5, 11 and 12)"
-    return [Chart("pml_by_task_length.png", caption, figure, tight=False)]
+    return [Chart("pml_by_task_length.png", caption, figure)]  # cropped: a long title stays whole
 
 
 # --- Figure 9: SM, PA and FM per task -----------------------------------------------------
@@ -359,7 +359,7 @@ def task_scores(data: FigureData) -> list[Chart]:
     tasks = task_order(summaries)
     height = 0.8 / len(summaries)
     figure, axes = plt.subplots(
-        1, 3, figsize=(14, 0.3 * len(tasks) * max(1, len(summaries) / 2) + 1.8), sharey=True, squeeze=False
+        1, 3, figsize=(14, 0.3 * len(tasks) * max(1, len(summaries) / 2) + 2.8), sharey=True, squeeze=False
     )
     for axis, (key, title) in zip(axes[0], TASK_MEASURES, strict=True):
         for number, (name, summary) in enumerate(summaries.items()):
