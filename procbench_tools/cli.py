@@ -18,6 +18,7 @@ from .commands import horizon as horizon_command
 from .commands import lm_eval_tasks as lm_eval_tasks_command
 from .commands import metric as metric_command
 from .commands import show as show_command
+from .commands import view as view_command
 from .commands.flags import FLAG_NAMES
 from .errors import HubError, Terminated
 from .redaction import redact
@@ -35,6 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     metric_command.add_parsers(commands)
     evaluate_command.add_parser(commands)
     show_command.add_parser(commands)
+    view_command.add_parser(commands)
     horizon_command.add_parser(commands)
     lm_eval_tasks_command.add_parser(commands)
     return parser

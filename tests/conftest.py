@@ -5,6 +5,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,3 +27,15 @@ os.environ.pop("HF_TOKEN", None)
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+@pytest.fixture
+def chromium():
+    """Headless Chromium driven by selenium (``tests/browser.py``): the test skips with one
+    line where Debian's chromium and chromium-driver are not installed, and fails instead
+    under ``PROCBENCH_REQUIRE_BROWSER=1``, which CI (``.ci/run``) sets."""
+    from tests import browser
+
+    browser.skip_or_fail()
+    with browser.chromium() as driver:
+        yield driver

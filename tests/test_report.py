@@ -170,7 +170,8 @@ def test_prediction_length_draws_a_sample_of_many_answers(tmp_path, monkeypatch)
     drawn = []
     monkeypatch.setattr(plt.Axes, "scatter", lambda axis, x, y, **options: drawn.append((list(y), options["label"])))
     data = plots.FigureData({"m": tally.summary()}, {"m": tally}, {"m": None}, Counter({2: 2, 3: 3, 4: 2}))
-    plots.prediction_length(data, tmp_path)
+    (chart,) = plots.prediction_length(data)
+    plt.close(chart.figure)
     ((lengths, label),) = drawn
     assert label == "one answer (4 of 7 at random)" and len(lengths) == 4
     assert Counter(lengths) <= Counter({2: 2, 3: 3, 4: 2})  # drawn without replacement
@@ -195,7 +196,7 @@ def test_task_order_by_median_sequential_match():
 
 
 def test_every_figure_has_the_one_signature(tmp_path):
-    """Each figure takes the report's data and folder and returns the files it drew."""
+    """Each figure takes the report's data and returns its charts; draw_all writes each as a PNG and an SVG."""
     tally = ModelTally("a/b")
     for steps, pml in ((2, 2), (3, 1), (3, 0)):
         tally.add(scored("Sort", steps, Score(pml / steps, int(pml == steps), 0, pml, True), length=steps))
@@ -204,16 +205,19 @@ def test_every_figure_has_the_one_signature(tmp_path):
     summaries = {"a/b": tally.summary()}
     data = plots.FigureData(summaries, {"a/b": tally}, {"a/b": estimate_horizon(tally)}, Counter({2: 1, 3: 2}))
     drawn = plots.draw_all(data, tmp_path)
-    assert [path.name for path in drawn] == [*FIGURES, "horizon.png"]  # the paper's order, then the horizon
-    assert all(path.read_bytes().startswith(b"\x89PNG") for path in drawn)
+    assert [figure.path.name for figure in drawn] == [*FIGURES, "horizon.png"]  # the paper's order, then the horizon
+    assert all(figure.path.read_bytes().startswith(b"\x89PNG") for figure in drawn)
+    assert all(figure.svg.startswith("<svg") and figure.svg.rstrip().endswith("</svg>") for figure in drawn)
     two = plots.FigureData(
         {**summaries, "c": summaries["a/b"]}, {"a/b": tally, "c": tally}, {"a/b": None, "c": None}, Counter({2: 1})
     )
-    assert plots.horizon(two, tmp_path) == []  # no horizon, no file
+    assert plots.horizon(two) == []  # no horizon, no file
     three = plots.FigureData(
         two.summaries, two.tallies, {"a/b": data.horizons["a/b"], "c": None}, two.steps_of_examples
     )
-    assert [path.name for path in plots.horizon(three, tmp_path)] == ["horizon-a_b.png"]
+    charts = plots.horizon(three)
+    assert [chart.file for chart in charts] == ["horizon-a_b.png"]
+    assert charts[0].figure._suptitle.get_text() == "Procedure horizon of a/b"  # the figure names its model
 
 
 # --- the table ----------------------------------------------------------------------------
@@ -386,3 +390,29 @@ def test_table_ends_with_the_reading_audit():
         "a                    7 (70.0%)         2 (20.0%)         1 (10.0%)  1",
         "possible misreads are listed in r/possible_misreads.jsonl: check them before trusting the scores",
     ]
+
+
+def test_error_bars_by_hand():
+    """matplotlib's error bars are distances from the value to each end of its interval;
+    several models are dodged sideways symmetrically, one model not at all."""
+    assert plots.error_bars([0.5, 1.0], [[0.25, 0.75], [0.6, 1.0]]) == [[0.25, 0.4], [0.25, 0.0]]
+    assert plots.dodge(0, 1) == 0.0
+    assert [plots.dodge(number, 3) for number in range(3)] == [-0.15, 0.0, 0.15]
+
+
+def test_a_small_run_has_a_tick_at_every_step_count():
+    """A run with few step counts gets a tick at each one it plots (the horizon's log axis
+    too, where a lone 7 would otherwise fall between the ticks 4 and 8); many get whole-number
+    ticks chosen by matplotlib."""
+    import matplotlib.pyplot as plt
+
+    from procbench_tools.horizon.plot import log_ticks
+
+    figure, axis = plt.subplots()
+    plots.set_step_ticks(axis, [7, 3, 7])
+    assert list(axis.xaxis.get_major_locator().tick_values(0, 30)) == [3, 7]
+    plots.set_step_ticks(axis, range(2, 26))
+    assert isinstance(axis.xaxis.get_major_locator(), type(plots._integer_ticks()))
+    plt.close(figure)
+    assert log_ticks([7]) == [7]
+    assert log_ticks(list(range(2, 26))) == [2, 4, 8, 16, 32]  # up to 1.5 times the highest: the axis runs on

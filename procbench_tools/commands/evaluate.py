@@ -21,7 +21,9 @@ EXAMPLES = """\
 examples:
   procbench evaluate answers.jsonl --dataset procbench --output report
       one model against the export in ./procbench; prints the table, writes
-      report/summary.json, report/scores.jsonl, report/possible_misreads.jsonl and the figures
+      report/report.html (the whole report as one page: procbench view report),
+      report/table.md and table.tex (Table 2 for papers), report/summary.json,
+      report/scores.jsonl, report/possible_misreads.jsonl and the figures
   my-model < procbench.jsonl | procbench evaluate - --dataset procbench.jsonl --output report
       answers from standard input, scored against a `procbench generate` file
   procbench evaluate gpt.jsonl llama.jsonl --name GPT Llama --dataset your-name/procbench --output cmp
@@ -82,7 +84,9 @@ def add_parser(commands: Any) -> None:
     )
     parser.add_argument("--name", nargs="+", help="model names, one per file (default: the file names)")
     parser.add_argument("--json", action="store_true", help="print summary.json instead of the table")
-    parser.add_argument("--no-plots", action="store_true", help="skip the PNG figures")
+    parser.add_argument(
+        "--no-plots", action="store_true", help="draw no figure (report.html keeps every table, without figures)"
+    )
     second = parser.add_argument_group("a second reading by a language model (the paper's extraction)")
     second.add_argument(
         "--extractor",

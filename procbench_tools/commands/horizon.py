@@ -310,7 +310,8 @@ def run(args: argparse.Namespace) -> int:
             write_examples(args.output, done, options.answer_format)
     summary, report = summary_of(states, run_settings, args.output)
     write_json(args.output / SUMMARY, summary)
-    draw_horizon([record for state in states.values() for record in state.records], report, args.output / FIGURE)
+    records = [record for state in states.values() for record in state.records]
+    draw_horizon(records, report, args.output / FIGURE, f"Procedure horizon of {args.model}")
     if args.json:
         print(json.dumps(summary, indent=2, ensure_ascii=False))
     else:

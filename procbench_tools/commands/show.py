@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import json
 import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..evaluation.states import StateRow, state_rows, state_text
 from ..text import printable
+
+__all__ = ["state_rows", "states_table"]  # the rows live in evaluation.states, shared with the report
 
 if TYPE_CHECKING:
     from ..evaluation.answers import AnswerLine
@@ -25,9 +27,6 @@ examples:
   procbench show Sort-07-003 --dataset procbench.jsonl
       the dataset as a JSON Lines file made by `procbench generate`
 """
-
-MARK = ">>"
-MISSING = "-"
 
 
 def add_parser(commands: Any) -> None:
@@ -50,51 +49,20 @@ def add_parser(commands: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _state(value: Any) -> str:
-    return printable(json.dumps(value, ensure_ascii=False))
-
-
-def state_rows(reference: Example, prediction: Any) -> list[tuple[str, str, str, str]]:
-    """``(mark, step, reference state, predicted state)`` per scored state: step 1 … N (the
-    last is the final state), as long as the longer of the two sequences; the first wrong
-    state carries ``MARK``, and ``MISSING`` stands for a state one side lacks."""
-    from ..scoring.measures import parse_prediction, states_match
-
-    expected = reference.states()
-    predicted = parse_prediction(prediction) or []
-    rows, wrong_seen = [], False
-    for index in range(max(len(expected), len(predicted))):
-        has_reference, has_prediction = index < len(expected), index < len(predicted)
-        right = has_reference and has_prediction and states_match(predicted[index], expected[index])
-        mark = ""
-        if not right and not wrong_seen:
-            mark, wrong_seen = MARK, True
-        step = f"{index + 1}" + (" final" if index == len(expected) - 1 else "")
-        rows.append(
-            (
-                mark,
-                step,
-                _state(expected[index]) if has_reference else MISSING,
-                _state(predicted[index]) if has_prediction else MISSING,
-            )
-        )
-    return rows
-
-
-def states_table(rows: list[tuple[str, str, str, str]], init: Any, answer_title: str, width: int) -> str:
+def states_table(rows: list[StateRow], init: Any, answer_title: str, width: int) -> str:
     """The rows side by side when they fit in ``width`` columns, else each step's two
     states one above the other."""
     step_width = max(len("step"), *(len(step) for _, step, _, _ in rows))
-    left = max(len("reference"), len(_state(init)), *(len(ref) for _, _, ref, _ in rows))
+    left = max(len("reference"), len(state_text(init)), *(len(ref) for _, _, ref, _ in rows))
     right = max(len(answer_title), *(len(answer) for _, _, _, answer in rows))
     if 3 + step_width + 2 + left + 2 + right <= width:
         lines = [f"{'':3}{'step':<{step_width}}  {'reference':<{left}}  {answer_title}"]
-        lines.append(f"{'':3}{'init':<{step_width}}  {_state(init)}")
+        lines.append(f"{'':3}{'init':<{step_width}}  {state_text(init)}")
         for mark, step, reference, answer in rows:
             flag = "   <- first wrong state" if mark else ""
             lines.append(f"{mark:<3}{step:<{step_width}}  {reference:<{left}}  {answer}{flag}".rstrip())
         return "\n".join(lines)
-    lines = [f"init:  {_state(init)}"]
+    lines = [f"init:  {state_text(init)}"]
     for mark, step, reference, answer in rows:
         lines.append(f"{mark:<3}step {step}" + ("   <- first wrong state" if mark else ""))
         lines.append(f"     reference: {reference}")
@@ -148,8 +116,8 @@ def render(
         parts += ["=== prompt ===", printable(reference.prompt.rstrip()), ""]
     if line is None:
         expected = [*reference.label["intermediate"], reference.label["final"]]
-        lines = [f"init     {_state(reference.label['init'])}"]
-        lines += [f"{f'{index}' + (' final' if index == len(expected) else ''):<9}{_state(state)}"
+        lines = [f"init     {state_text(reference.label['init'])}"]
+        lines += [f"{f'{index}' + (' final' if index == len(expected) else ''):<9}{state_text(state)}"
                   for index, state in enumerate(expected, start=1)]  # fmt: skip
         parts += ["=== reference ===", "\n".join(lines)]
         return "\n".join([head, "", *parts])
@@ -168,7 +136,7 @@ def render(
         verdict += f"; a possible misread ({', '.join(scored.doubts)})"
     parts += [
         f"=== reference and answer ({verdict}) ===",
-        states_table(state_rows(reference, scored.prediction), reference.label["init"], "answer", width),
+        printable(states_table(state_rows(reference, scored.prediction), reference.label["init"], "answer", width)),
         "",
         f"PA {score.prefix_accuracy:.3f}  SM {score.sequential_match}  FM {score.final_match}  "
         f"PML {score.prefix_match_length}",

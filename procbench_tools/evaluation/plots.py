@@ -1,15 +1,21 @@
-"""The report's figures, as PNG files (matplotlib, headless), and the numbers behind them.
+"""The report's figures (matplotlib, headless), and the numbers behind them.
 
 Every figure has one signature, :data:`Figure`: it takes the report's :class:`FigureData`
-(the summaries, each model's tallies and horizon) and the report folder, draws its file
-(or files) there and returns their paths. ``FIGURES`` lists them in the paper's order; a
-new figure is a function and a line there (and its test)."""
+(the summaries, each model's tallies and horizon) and returns its :class:`Chart` (or
+charts): a file name, a caption and the drawing. :func:`draw_all` writes each as a PNG file
+and renders it as SVG text for ``report.html``. ``FIGURES`` lists them in the paper's
+order; a new figure is a function and a line there (and its test).
+
+Every figure of means carries 95% error bars (Wilson for SM, FM and shares of examples, the
+Clopper–Pearson interval of the summed PA for PA: :mod:`.intervals`); each names its
+model(s); a run with few step counts gets a tick at every one it plots."""
 
 from __future__ import annotations
 
+import io
 import statistics
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,9 +24,11 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
-from matplotlib.ticker import MaxNLocator
+from matplotlib.ticker import FixedLocator, MaxNLocator
 
 import generators
+
+from .intervals import wilson
 
 if TYPE_CHECKING:
     from .summary import ModelTally
@@ -38,6 +46,27 @@ class FigureData:
     steps_of_examples: Counter[int]  # step counts of the examples any model answered
 
 
+@dataclass(frozen=True)
+class Chart:
+    """One figure drawn: its file's name, its caption in the report, and the matplotlib
+    figure (saved cropped to its content unless ``tight`` is false: a figure laid out by hand
+    saves faster without the extra measuring pass)."""
+
+    file: str
+    caption: str
+    figure: Any
+    tight: bool = True
+
+
+@dataclass(frozen=True)
+class DrawnFigure:
+    """A figure as the report holds it: the PNG written, its caption and its SVG text."""
+
+    path: Path
+    caption: str
+    svg: str
+
+
 MEASURES = [
     ("sequential_match", "Sequential Match"),
     ("prefix_accuracy", "Prefix Accuracy"),
@@ -53,6 +82,8 @@ PA_BUCKETS = [
 PA_COLOURS = ["#c0392b", "#e67e22", "#f1c40f", "#27ae60"]
 DOTS = 50_000  # answers drawn as dots in Figure 13 at most (a random sample of them beyond)
 FEW_DOTS = 500  # up to this many, Figure 13's dots are large and solid
+EVERY_STEP_TICKS = 12  # up to this many step counts plotted, each has its tick
+ERROR_BARS: dict[str, Any] = {"elinewidth": 0.8, "capsize": 2}
 
 
 def tasks_of(summaries: Summaries) -> list[str]:
@@ -65,6 +96,37 @@ def _integer_ticks() -> MaxNLocator:
     """Ticks at whole numbers only, at least one even when the axis spans less than one
     (a single step count: a tick at 2, not at 1.900 … 2.100)."""
     return MaxNLocator(integer=True, min_n_ticks=1)
+
+
+def set_step_ticks(axis: Any, steps: Iterable[int]) -> None:
+    """Ticks on the x axis at every plotted step count when there are few (a small run stays
+    readable), else at whole numbers chosen by matplotlib."""
+    plotted = sorted(set(steps))
+    if 0 < len(plotted) <= EVERY_STEP_TICKS:
+        axis.xaxis.set_major_locator(FixedLocator(plotted))
+    else:
+        axis.xaxis.set_major_locator(_integer_ticks())
+
+
+def models_named(names: Iterable[str]) -> str:
+    """The models a figure shows, for its title."""
+    listed = list(names)
+    return listed[0] if len(listed) == 1 else ", ".join(listed)
+
+
+def dodge(number: int, models: int, spread: float = 0.3) -> float:
+    """How far sideways model ``number`` of ``models`` is drawn at each step count, so that
+    their error bars do not hide each other (0 for one model)."""
+    return 0.0 if models == 1 else spread * (number / (models - 1) - 0.5)
+
+
+def error_bars(values: list[float], intervals: list[list[float]]) -> list[list[float]]:
+    """matplotlib's ``yerr``/``xerr``: the distances from each value down and up to its
+    interval's ends."""
+    return [
+        [max(0.0, value - low) for value, (low, _) in zip(values, intervals, strict=True)],
+        [max(0.0, high - value) for value, (_, high) in zip(values, intervals, strict=True)],
+    ]
 
 
 def _finish_grid(axes: Any, used: int, x_label: str, y_label: str) -> None:
@@ -87,58 +149,57 @@ def _label_x_axes(axes: Any, used: int, label: str) -> None:
         axes[lowest, column].xaxis.set_tick_params(labelbottom=True)
 
 
-def _save(figure: Any, path: Path, tight: bool = True) -> Path:
-    """Write ``figure`` as a PNG (cropped to its content unless ``tight`` is false: a
-    figure laid out by hand saves faster without the extra measuring pass)."""
+def _png(chart: Chart, path: Path) -> Path:
+    """Write ``chart`` as a PNG file, put in place in one step."""
     temporary = path.with_name(f".{path.name}.tmp.png")
-    figure.savefig(temporary, dpi=120, bbox_inches="tight" if tight else None)
-    plt.close(figure)
+    chart.figure.savefig(temporary, dpi=120, bbox_inches="tight" if chart.tight else None)
     temporary.replace(path)
     return path
 
 
-def length_curves(data: FigureData, folder: Path) -> list[Path]:
-    """SM, PA, FM and PML against problem length, a line per model (the paper's Figure 2)."""
-    summaries = data.summaries
+def svg_text(chart: Chart) -> str:
+    """``chart`` as an inline ``<svg>`` element: text drawn as paths (no font needed), no
+    date, ids salted with the file name (several figures share one page), dots drawn as
+    a raster where the figure asks for it (an embedded ``data:`` PNG)."""
+    buffer = io.StringIO()
+    with plt.rc_context({"svg.fonttype": "path", "svg.hashsalt": chart.file}):
+        chart.figure.savefig(
+            buffer, format="svg", dpi=120, bbox_inches="tight" if chart.tight else None, metadata={"Date": None}
+        )
+    text = buffer.getvalue()
+    return text[text.index("<svg") :]
+
+
+def length_curves(data: FigureData) -> list[Chart]:
+    """SM, PA, FM and PML against problem length, a line per model with 95% error bars
+    (PML, a mean length, has none) (the paper's Figure 2)."""
     figure, axes = plt.subplots(2, 2, figsize=(11, 7.5), sharex=True)
     for axis, (key, title) in zip(axes.flat, MEASURES, strict=True):
-        for name, summary in summaries.items():
-            steps = sorted(summary["by_steps"], key=int)
-            values = [summary["by_steps"][count][key] for count in steps]
-            axis.plot([int(count) for count in steps], values, marker="o", ms=3, label=name)
-        axis.set_title(title)
+        for number, (name, tally) in enumerate(data.tallies.items()):
+            by_steps = {steps: totals.figures() for steps, totals in tally.by_steps().items()}
+            steps = list(by_steps)
+            values = [by_steps[count][key] for count in steps]
+            if key == "prefix_match_length":
+                axis.plot(steps, values, marker="o", ms=3, label=name)
+            else:
+                bars = error_bars(values, [by_steps[count][f"{key}_ci"] for count in steps])
+                shifted = [count + dodge(number, len(data.tallies)) for count in steps]
+                axis.errorbar(shifted, values, yerr=bars, marker="o", ms=3, label=name, **ERROR_BARS)
+        axis.set_title(title if key != "prefix_match_length" else f"{title} (no interval)")
         axis.grid(alpha=0.3)
-        axis.xaxis.set_major_locator(_integer_ticks())
+        set_step_ticks(axis, data.steps_of_examples)
         if key != "prefix_match_length":
             axis.set_ylim(-0.02, 1.02)
         else:
             axis.set_ylim(bottom=0)
     for axis in axes[1]:
         axis.set_xlabel("problem length (steps)")
+        axis.xaxis.set_tick_params(labelbottom=True)
     axes[0][0].legend(fontsize="small")
-    figure.suptitle("Scores by problem length")
-    return [_save(figure, folder / "length_curves.png")]
-
-
-def pa_by_task(data: FigureData, folder: Path) -> list[Path]:
-    """Mean prefix accuracy per task, a bar per model (the paper's Figure 6)."""
-    summaries = data.summaries
-    tasks = tasks_of(summaries)
-    height = 0.8 / len(summaries)
-    figure, axis = plt.subplots(figsize=(8, 0.35 * len(tasks) * max(1, len(summaries) / 2) + 1.5))
-    for number, (name, summary) in enumerate(summaries.items()):
-        values = [summary["by_task"].get(task, {}).get("prefix_accuracy", 0.0) for task in tasks]
-        positions = [index + number * height for index in range(len(tasks))]
-        axis.barh(positions, values, height=height, label=name)
-    axis.set_yticks([index + 0.4 - height / 2 for index in range(len(tasks))], tasks)
-    axis.invert_yaxis()
-    axis.set_xlim(0, 1)
-    axis.set_xlabel("mean prefix accuracy")
-    axis.set_title("Prefix accuracy by task")
-    axis.grid(axis="x", alpha=0.3)
-    if len(summaries) > 1:
-        axis.legend(fontsize="small")
-    return [_save(figure, folder / "pa_by_task.png")]
+    names = models_named(data.tallies)
+    figure.suptitle(f"Scores by problem length: {names} (bars: 95% intervals)")
+    caption = "SM, PA, FM and PML against problem length, with 95% intervals (the paper's Figure 2)"
+    return [Chart("length_curves.png", caption, figure)]
 
 
 def pa_bucket_shares(accuracies: Counter[float]) -> list[float]:
@@ -147,7 +208,7 @@ def pa_bucket_shares(accuracies: Counter[float]) -> list[float]:
     return [sum(count for value, count in accuracies.items() if test(value)) / n for _, test in PA_BUCKETS]
 
 
-def pa_distribution(data: FigureData, folder: Path) -> list[Path]:
+def pa_distribution(data: FigureData) -> list[Chart]:
     """The share of examples in each PA bucket for each problem length (the paper's
     Figure 3), a panel per model."""
     tallies = data.tallies
@@ -162,7 +223,7 @@ def pa_distribution(data: FigureData, folder: Path) -> list[Path]:
             shares = [shares_of_steps[bucket] for shares_of_steps in shares_by_steps]
             axis.bar(steps, shares, bottom=bottom, color=colour, label=label)
             bottom = [b + s for b, s in zip(bottom, shares, strict=True)]
-        axis.set_title(name)
+        axis.set_title(f"{name} (n={tally.n})")
         axis.set_ylabel("share of examples")
         axis.set_ylim(0, 1)
         axis.set_xticks(steps)
@@ -172,7 +233,8 @@ def pa_distribution(data: FigureData, folder: Path) -> list[Path]:
     legend_top = 1 - 0.4 / height  # below the title, whatever the number of panels
     figure.legend(handles, labels, ncol=4, fontsize="small", loc="upper center", bbox_to_anchor=(0.5, legend_top))
     figure.tight_layout(rect=(0, 0, 1, 1 - 0.8 / height))
-    return [_save(figure, folder / "pa_distribution.png")]
+    caption = "The share of examples in each band of prefix accuracy, per problem length (Figures 3 and 10)"
+    return [Chart("pa_distribution.png", caption, figure)]
 
 
 # --- Figure 4: share of examples right for at least N steps ------------------------------
@@ -188,26 +250,31 @@ def threshold_shares(lengths: Counter[int], highest: int) -> list[float]:
     ]
 
 
-def pml_threshold(data: FigureData, folder: Path) -> list[Path]:
+def pml_threshold(data: FigureData) -> list[Chart]:
     """For each step threshold N, the share of examples whose prefix match length is at
-    least N, a curve per model (the paper's Figure 4), with the ceiling a model that gets
-    every state right would reach on the examples any model answered."""
+    least N, a curve per model with Wilson 95% error bars (the paper's Figure 4), with the
+    ceiling a model that gets every state right would reach on the examples any model
+    answered."""
     highest = max(data.steps_of_examples)
     thresholds = list(range(1, highest + 1))
     figure, axis = plt.subplots(figsize=(8, 5))
-    for name, tally in data.tallies.items():
-        label = f"{name} (n={tally.n})"
-        axis.plot(thresholds, threshold_shares(tally.matched, highest), marker="o", ms=3, label=label)
+    for number, (name, tally) in enumerate(data.tallies.items()):
+        shares = threshold_shares(tally.matched, highest)
+        intervals = [wilson(round(share * tally.n), tally.n) for share in shares]
+        bars = error_bars(shares, intervals)
+        shifted = [threshold + dodge(number, len(data.tallies)) for threshold in thresholds]
+        axis.errorbar(shifted, shares, yerr=bars, marker="o", ms=3, label=f"{name} (n={tally.n})", **ERROR_BARS)
     ceiling = threshold_shares(data.steps_of_examples, highest)
     axis.plot(thresholds, ceiling, color="grey", linestyle="--", label="every state right")
     axis.set_xlabel("step threshold N")
     axis.set_ylabel("share of examples with prefix match length ≥ N")
-    axis.set_title("Examples answered right for at least N steps")
+    axis.set_title(f"Examples answered right for at least N steps: {models_named(data.tallies)}")
     axis.set_ylim(-0.02, 1.02)
-    axis.xaxis.set_major_locator(_integer_ticks())
+    set_step_ticks(axis, thresholds)
     axis.grid(alpha=0.3)
     axis.legend(fontsize="small")
-    return [_save(figure, folder / "pml_threshold.png")]
+    caption = "The share of examples answered right for at least N steps, with 95% intervals (Figure 4)"
+    return [Chart("pml_threshold.png", caption, figure)]
 
 
 # --- Figures 5, 11, 12: mean PML by problem length, a panel per task ---------------------
@@ -221,7 +288,7 @@ def mean_pml_by_task_and_length(tally: ModelTally) -> dict[str, dict[int, float]
     return means
 
 
-def pml_by_task_length(data: FigureData, folder: Path) -> list[Path]:
+def pml_by_task_length(data: FigureData) -> list[Chart]:
     """Mean prefix match length against problem length, a panel per task and a line per
     model (the paper's Figures 5, 11 and 12), with the diagonal a perfect answer reaches."""
     tasks = tasks_of(data.summaries)
@@ -240,7 +307,7 @@ def pml_by_task_length(data: FigureData, folder: Path) -> list[Path]:
         axis.set_title(task, fontsize="medium")
         axis.set_ylim(bottom=0)
         axis.grid(alpha=0.3)
-        axis.xaxis.set_major_locator(_integer_ticks())
+        set_step_ticks(axis, every_step)
     _finish_grid(axes, len(tasks), "problem length (steps)", "mean PML")
     handles, labels = axes[0, 0].get_legend_handles_labels()
     height = figure.get_figheight()
@@ -250,8 +317,10 @@ def pml_by_task_length(data: FigureData, folder: Path) -> list[Path]:
     figure.subplots_adjust(left=left, right=right, bottom=0.5 / height, top=top, wspace=0.08, hspace=0.3)
     anchor = (0.5, 1 - 0.35 / height)
     figure.legend(handles, labels, ncol=min(len(labels), 6), loc="upper center", bbox_to_anchor=anchor)
-    figure.suptitle("Mean prefix match length by problem length, per task", y=1 - 0.05 / height, va="top")
-    return [_save(figure, folder / "pml_by_task_length.png", tight=False)]
+    title = f"Mean prefix match length by problem length, per task: {models_named(tallies)}"
+    figure.suptitle(title, y=1 - 0.05 / height, va="top")
+    caption = "Mean prefix match length against problem length, a panel per task (Figures 5, 11 and 12)"
+    return [Chart("pml_by_task_length.png", caption, figure)]  # cropped: a long title stays whole
 
 
 # --- Figure 9: SM, PA and FM per task -----------------------------------------------------
@@ -283,19 +352,22 @@ def task_order(summaries: Summaries) -> list[str]:
     )
 
 
-def task_scores(data: FigureData, folder: Path) -> list[Path]:
-    """SM, PA and FM per task, a bar per model, tasks ordered by median SM (the paper's
-    Figure 9)."""
+def task_scores(data: FigureData) -> list[Chart]:
+    """SM, PA and FM per task, a bar per model with its 95% error bar, tasks ordered by
+    median SM (the paper's Figure 9; its PA panel is Figure 6, ordered by SM here)."""
     summaries = data.summaries
     tasks = task_order(summaries)
     height = 0.8 / len(summaries)
     figure, axes = plt.subplots(
-        1, 3, figsize=(14, 0.3 * len(tasks) * max(1, len(summaries) / 2) + 1.8), sharey=True, squeeze=False
+        1, 3, figsize=(14, 0.3 * len(tasks) * max(1, len(summaries) / 2) + 2.8), sharey=True, squeeze=False
     )
     for axis, (key, title) in zip(axes[0], TASK_MEASURES, strict=True):
         for number, (name, summary) in enumerate(summaries.items()):
-            values = [summary["by_task"].get(task, {}).get(key, 0.0) for task in tasks]
-            axis.barh([index + number * height for index in range(len(tasks))], values, height=height, label=name)
+            present = [task for task in tasks if task in summary["by_task"]]
+            values = [summary["by_task"][task][key] for task in present]
+            bars = error_bars(values, [summary["by_task"][task][f"{key}_ci"] for task in present])
+            positions = [tasks.index(task) + number * height for task in present]
+            axis.barh(positions, values, height=height, label=name, xerr=bars, error_kw=ERROR_BARS)
         axis.set_xlim(0, 1)
         axis.set_xlabel(f"mean {title.lower()}")
         axis.set_title(title)
@@ -304,20 +376,22 @@ def task_scores(data: FigureData, folder: Path) -> list[Path]:
     axes[0, 0].margins(y=0.01)
     axes[0, 0].invert_yaxis()
     inches = figure.get_figheight()
-    figure.suptitle("Scores by task (tasks ordered by median sequential match)", y=1 - 0.1 / inches, va="top")
+    title = f"Scores by task: {models_named(summaries)} (tasks ordered by median sequential match; bars: 95% intervals)"
+    figure.suptitle(title, y=1 - 0.1 / inches, va="top")
     top = 1 - 0.45 / inches
     if len(summaries) > 1:
         handles, labels = axes[0, 0].get_legend_handles_labels()
         figure.legend(handles, labels, ncol=min(len(labels), 6), loc="upper center", bbox_to_anchor=(0.5, top))
         top -= 0.35 * -(-len(labels) // 6) / inches
     figure.tight_layout(rect=(0, 0, 1, top))
-    return [_save(figure, folder / "task_scores.png")]
+    caption = "SM, PA and FM per task with 95% intervals, tasks ordered by median SM (Figures 9 and 6)"
+    return [Chart("task_scores.png", caption, figure)]
 
 
 # --- Figure 13: problem length against prediction length ----------------------------------
 
 
-def prediction_length(data: FigureData, folder: Path) -> list[Path]:
+def prediction_length(data: FigureData) -> list[Chart]:
     """The number of predicted states against the problem length, a panel per model: each
     readable answer a dot (jittered sideways), the mean per problem length a line, and the
     diagonal where the two lengths agree (the paper's Figure 13)."""
@@ -346,7 +420,7 @@ def prediction_length(data: FigureData, folder: Path) -> list[Path]:
             few = len(steps) <= FEW_DOTS  # few dots are drawn large and solid, many small and faint
             axis.scatter(
                 steps + jitter, lengths, s=14 if few else 6, alpha=0.8 if few else 0.25, color=colour,
-                linewidths=0, label=dots,
+                linewidths=0, label=dots, rasterized=True,
             )  # fmt: skip
             totals: Counter[int] = Counter()
             answers: Counter[int] = Counter()
@@ -359,7 +433,7 @@ def prediction_length(data: FigureData, folder: Path) -> list[Path]:
         unreadable = tally.n - sum(tally.prediction_lengths.values())
         axis.set_title(f"{name} ({unreadable} unreadable answers not shown)" if unreadable else name, fontsize="medium")
         axis.grid(alpha=0.3)
-        axis.xaxis.set_major_locator(_integer_ticks())
+        set_step_ticks(axis, every_step)
         axis.yaxis.set_major_locator(_integer_ticks())
     _finish_grid(axes, len(tallies), "problem length (steps)", "predicted states")
     legend = axes[0, 0].legend(fontsize="small", loc="upper left")
@@ -367,26 +441,28 @@ def prediction_length(data: FigureData, folder: Path) -> list[Path]:
         handle.set_alpha(1)
     figure.suptitle("Problem length against prediction length")
     figure.tight_layout()
-    return [_save(figure, folder / "prediction_length.png")]
+    caption = "The number of predicted states against problem length, a panel per model (Figure 13)"
+    return [Chart("prediction_length.png", caption, figure)]
 
 
 # --- the procedure horizon ------------------------------------------------------------------
 
 
-def horizon(data: FigureData, folder: Path) -> list[Path]:
-    """Each model's horizon figure (``procbench_tools.horizon.draw_horizon``): sequential
-    match against steps, the fitted curve, h50 and h80; ``horizon.png`` for one model,
-    ``horizon-<model>.png`` for each of several."""
-    from ..horizon import draw_horizon
+def horizon(data: FigureData) -> list[Chart]:
+    """Each model's horizon figure (``procbench_tools.horizon.horizon_figure``): sequential
+    match against steps, the fitted curve, h50 and h80, titled with the model's name;
+    ``horizon.png`` for one model, ``horizon-<model>.png`` for each of several."""
+    from ..horizon import horizon_figure
 
-    drawn = []
+    charts = []
     for name, report in data.horizons.items():
         if report is None:
             continue
-        path = folder / ("horizon.png" if len(data.horizons) == 1 else f"horizon-{file_name(name)}.png")
-        draw_horizon(data.tallies[name].horizon_records(), report, path)
-        drawn.append(path)
-    return drawn
+        file = "horizon.png" if len(data.horizons) == 1 else f"horizon-{file_name(name)}.png"
+        figure = horizon_figure(data.tallies[name].horizon_records(), report, f"Procedure horizon of {name}")
+        caption = f"The procedure horizon of {name}: sequential match against steps, the fitted curve, h50 and h80"
+        charts.append(Chart(file, caption, figure))
+    return charts
 
 
 def file_name(name: str) -> str:
@@ -396,19 +472,26 @@ def file_name(name: str) -> str:
 
 # --- every figure --------------------------------------------------------------------------
 
-Figure = Callable[[FigureData, Path], list[Path]]
+Figure = Callable[[FigureData], list[Chart]]
 FIGURES: list[Figure] = [
     length_curves,  # Figure 2
-    pa_distribution,  # Figure 3
+    pa_distribution,  # Figures 3 and 10
     pml_threshold,  # Figure 4
     pml_by_task_length,  # Figures 5, 11, 12
-    pa_by_task,  # Figure 6
-    task_scores,  # Figure 9
+    task_scores,  # Figure 9 (its PA panel is Figure 6)
     prediction_length,  # Figure 13
     horizon,  # the procedure horizon (issue 21)
 ]
 
 
-def draw_all(data: FigureData, folder: Path) -> list[Path]:
-    """Every figure of ``FIGURES`` into ``folder``."""
-    return [path for figure in FIGURES for path in figure(data, folder)]
+def draw_all(data: FigureData, folder: Path) -> list[DrawnFigure]:
+    """Every figure of ``FIGURES``: each written as a PNG file into ``folder`` and rendered
+    as SVG text for the HTML report."""
+    drawn = []
+    for figure in FIGURES:
+        for chart in figure(data):
+            try:
+                drawn.append(DrawnFigure(_png(chart, folder / chart.file), chart.caption, svg_text(chart)))
+            finally:
+                plt.close(chart.figure)
+    return drawn

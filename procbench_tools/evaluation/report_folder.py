@@ -13,11 +13,12 @@ from types import TracebackType
 from typing import IO, TYPE_CHECKING, Any
 
 from ..atomic import atomic_folder
-from .files import FAILED_BY_ALL, POSSIBLE_MISREADS, SCORES, SUMMARY
+from .files import FAILED_BY_ALL, POSSIBLE_MISREADS, REPORT_HTML, SCORES, SUMMARY, TABLE_LATEX, TABLE_MARKDOWN
 from .publish import check_output, write_record
 from .scored import ScoredAnswer, json_line
 
 if TYPE_CHECKING:
+    from .drilldown import DrillExample
     from .plots import FigureData
 
 WORK = ".work"  # inside the staging folder: files the run needs and the report does not
@@ -63,10 +64,14 @@ class ReportFolder:
             self.misreads.write(json_line(answer.misread_record()).encode("utf-8"))
         return start
 
+    def scores_file(self) -> Path:
+        """``scores.jsonl`` as written so far (flushed), to read back."""
+        self.scores.flush()
+        return self.staging / SCORES
+
     def scored_records(self) -> Iterator[dict[str, Any]]:
         """The records of ``scores.jsonl`` written so far, in order."""
-        self.scores.flush()
-        with (self.staging / SCORES).open("rb") as stream:
+        with self.scores_file().open("rb") as stream:
             yield from (json.loads(line) for line in stream)
 
     def open_text(self, name: str) -> IO[str]:
@@ -79,22 +84,36 @@ class ReportFolder:
                 stream.write(json_line(record))
 
     def finish(
-        self, summary: dict[str, Any], failed: Iterable[dict[str, Any]] | None, figures: FigureData | None
+        self,
+        summary: dict[str, Any],
+        failed: Iterable[dict[str, Any]] | None,
+        figures: FigureData | None,
+        horizons: dict[str, Any],
+        examples: list[DrillExample],
     ) -> None:
         """Write ``summary.json``, ``failed_by_all.jsonl`` (given ``failed``, which may read
-        ``scores.jsonl``: it is complete by then) and the figures (given ``figures``), and
-        the record of the files; ``--output`` is checked again, in case files of someone
-        else's arrived there meanwhile."""
+        ``scores.jsonl``: it is complete by then), the figures (given ``figures``), Table 2
+        as ``table.md`` and ``table.tex``, ``report.html`` (with each model's horizon report
+        and the drill-down's ``examples``) and the record of the files; ``--output`` is
+        checked again, in case files of someone else's arrived there meanwhile."""
+        from .html_report import ReportPage, render
+        from .tables import latex_table, markdown_table
+
         self._close()
         if failed is not None:
             self.write_lines(FAILED_BY_ALL, failed)
+        drawn = None
         if figures is not None:
             from .plots import draw_all
 
-            draw_all(figures, self.staging)
+            drawn = draw_all(figures, self.staging)
         with (self.staging / SUMMARY).open("w", encoding="utf-8") as stream:
             json.dump(summary, stream, indent=2, ensure_ascii=False)
             stream.write("\n")
+        (self.staging / TABLE_MARKDOWN).write_text(markdown_table(summary["models"]), encoding="utf-8")
+        (self.staging / TABLE_LATEX).write_text(latex_table(summary["models"]), encoding="utf-8")
+        page = ReportPage(summary, horizons, drawn, examples)
+        (self.staging / REPORT_HTML).write_text(render(page), encoding="utf-8")
         shutil.rmtree(self.work)
         write_record(self.staging)
         check_output(self.output, self.shown)

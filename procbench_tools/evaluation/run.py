@@ -257,6 +257,10 @@ def evaluate(
                 {result.name: result.horizon for result in results},
                 index.steps_histogram(answered_by_any),
             )
-        folder.finish(summary, failed, figures)
+        from .drilldown import drill_down
+
+        examples = drill_down(folder.scores_file(), [result.name for result in results], dataset)
+        horizons = {result.name: result.horizon for result in results}
+        folder.finish(summary, failed, figures, horizons, examples)
         index.close()
     return Evaluation(summary, results)

@@ -4,7 +4,8 @@
 - :func:`estimate_horizons` turns per-example records (``task``, ``steps``,
   ``sequential_match``) into per-task and pooled estimates (:class:`HorizonReport`, whose
   ``to_json()`` is what ``summary.json`` holds);
-- :func:`horizon_table` prints them, :func:`draw_horizon` draws the figure;
+- :func:`horizon_table` prints them, :func:`draw_horizon` draws the figure
+  (:func:`horizon_figure` returns it);
 - ``procbench horizon --model MODEL`` (:mod:`procbench_tools.commands.horizon`) runs the
   adaptive route.
 
@@ -24,6 +25,7 @@ _HOMES = {
     "LevelEstimate": "estimate",
     "estimate_horizons": "estimate",
     "draw_horizon": "plot",
+    "horizon_figure": "plot",
     "horizon_table": "table",
 }
 __all__ = sorted(_HOMES)

@@ -21,7 +21,18 @@ from ..evaluation.intervals import wilson
 from .estimate import PROBABILITIES, HorizonEstimate, HorizonReport, LevelEstimate, Tally, pooled_tally, tallies
 
 COLUMNS = 4
+EVERY_STEP_TICKS = 8  # up to this many step counts in a panel, each has its tick (a log axis crowds sooner)
 LEVEL_COLOURS = {0.5: "#c0392b", 0.8: "#8e44ad"}
+
+
+def log_ticks(steps: list[int]) -> list[int]:
+    """The x ticks of a panel: every step count it plots when there are few (a small run
+    stays readable, its only point with a tick), else the powers of two (and 100) in
+    its range."""
+    if len(steps) <= EVERY_STEP_TICKS:
+        return sorted(set(steps))
+    lowest, highest = min(steps), max(steps)
+    return [tick for tick in (1, 2, 4, 8, 16, 32, 64, 100) if lowest / 1.5 <= tick <= highest * 1.5]
 
 
 def _mark(axis: Any, level: LevelEstimate, lowest: int, highest: int) -> None:
@@ -59,8 +70,7 @@ def _panel(axis: Any, title: str, tally: Tally, estimate: HorizonEstimate) -> No
     for level in (estimate.h50, estimate.h80):
         _mark(axis, level, lowest, highest)
     axis.set_xscale("log", base=2)
-    ticks = [tick for tick in (1, 2, 4, 8, 16, 32, 64, 100) if lowest / 1.5 <= tick <= highest * 1.5]
-    axis.xaxis.set_major_locator(FixedLocator(ticks or [lowest]))
+    axis.xaxis.set_major_locator(FixedLocator(log_ticks([int(count) for count in steps])))
     axis.xaxis.set_major_formatter(ScalarFormatter())
     axis.xaxis.set_minor_formatter(NullFormatter())
     axis.set_xlim(lowest / 1.3, highest * 1.45)
@@ -70,9 +80,9 @@ def _panel(axis: Any, title: str, tally: Tally, estimate: HorizonEstimate) -> No
     axis.grid(alpha=0.3)
 
 
-def draw_horizon(records: Iterable[Mapping[str, Any]], report: HorizonReport, path: str | Path) -> None:
-    """Draw the horizon figure of ``records`` (``task``, ``steps``, ``sequential_match``) and
-    their ``report`` into the PNG file ``path``."""
+def horizon_figure(records: Iterable[Mapping[str, Any]], report: HorizonReport, title: str | None = None) -> Any:
+    """The horizon figure of ``records`` (``task``, ``steps``, ``sequential_match``) and
+    their ``report``, as a matplotlib figure titled ``title`` (the model's name, say)."""
     by_task = tallies(records)
     panels: list[tuple[str, Tally, HorizonEstimate]] = [
         (task, by_task[task], estimate) for task, estimate in report.by_task.items()
@@ -81,15 +91,28 @@ def draw_horizon(records: Iterable[Mapping[str, Any]], report: HorizonReport, pa
         panels.append(("pooled", pooled_tally(by_task.values()), report.pooled))
     columns = min(COLUMNS, len(panels))
     rows = math.ceil(len(panels) / columns)
-    figure, axes = plt.subplots(rows, columns, figsize=(3.6 * columns, 2.9 * rows), squeeze=False)
-    for axis, (title, tally, estimate) in zip(axes.flat, panels, strict=False):
-        _panel(axis, title, tally, estimate)
+    width = max(3.6 * columns, 5.0)  # one panel still wide enough for its legend and ticks
+    figure, axes = plt.subplots(rows, columns, figsize=(width, 2.9 * rows + 0.4), squeeze=False)
+    for axis, (name, tally, estimate) in zip(axes.flat, panels, strict=False):
+        _panel(axis, name, tally, estimate)
     for axis in axes.flat[len(panels) :]:
         axis.set_visible(False)
     for axis in axes[:, 0]:
         axis.set_ylabel("sequential match")
     for axis in axes[-1, :]:
         axis.set_xlabel("steps (log scale)")
+    if title:
+        figure.suptitle(title)
     figure.tight_layout()
-    figure.savefig(path, dpi=110)
-    plt.close(figure)
+    return figure
+
+
+def draw_horizon(
+    records: Iterable[Mapping[str, Any]], report: HorizonReport, path: str | Path, title: str | None = None
+) -> None:
+    """Draw the horizon figure (:func:`horizon_figure`) into the PNG file ``path``."""
+    figure = horizon_figure(records, report, title)
+    try:
+        figure.savefig(path, dpi=110)
+    finally:
+        plt.close(figure)

@@ -19,11 +19,15 @@ def _row(name: str, estimate: HorizonEstimate) -> tuple[str, ...]:
     )
 
 
+def table_rows(report: HorizonReport) -> list[tuple[str, ...]]:
+    """The table's cells: one row per task, then ``pooled`` (``HEADER`` names the columns);
+    horizons in steps, ``> 25`` for a bound and ``–`` for an open interval end."""
+    return [*(_row(task, estimate) for task, estimate in report.by_task.items()), _row("pooled", report.pooled)]
+
+
 def horizon_table(report: HorizonReport) -> str:
-    """One row per task, then ``pooled``; horizons in steps, ``> 25`` for a bound and ``–``
-    for an open interval end."""
-    rows = [HEADER, *(_row(task, estimate) for task, estimate in report.by_task.items())]
-    rows.append(_row("pooled", report.pooled))
+    """:func:`table_rows` as text, under ``HEADER``."""
+    rows = [HEADER, *table_rows(report)]
     widths = [max(len(row[column]) for row in rows) for column in range(len(HEADER))]
     lines = []
     for number, row in enumerate(rows):
