@@ -21,6 +21,7 @@ from typing import Any
 
 from ..scoring.objects import answer_parts
 from ..scoring.state_types import Kind, state_kinds
+from .lines import NotJson, parse_json
 
 INSTRUCTIONS = """\
 Below is a reply that a model wrote to a step-by-step task. Extract the answer that the reply \
@@ -72,9 +73,9 @@ def parse_extraction(output: str) -> dict[str, Any] | None:
     """The answer in an extractor's output (JSON, perhaps fenced), or ``None``."""
     text = output.strip().removeprefix("```json").removeprefix("```").removesuffix("```").strip()
     try:
-        value = json.loads(text)
+        value = parse_json(text, "the extractor's output")
     except ValueError:
-        return None
+        return None  # not JSON, nested too deep, or a lone surrogate: no answer
     parts = answer_parts(value)
     if parts is None or parts[1] is None:
         return None
@@ -89,12 +90,22 @@ class ExtractionCache:
         self.model = model
         self.known: dict[str, str] = {}
         if self.path.is_file():
-            for line in self.path.read_text(encoding="utf-8").splitlines():
+            for number, line in enumerate(self.path.read_text(encoding="utf-8").splitlines(), start=1):
+                where = f"--extractor-cache {self.path}:{number}"
                 try:
-                    entry = json.loads(line)
-                    self.known[entry["key"]] = entry["output"]
-                except (ValueError, KeyError, TypeError):
+                    entry = parse_json(line, where)
+                except NotJson:
                     continue  # a line cut short by a killed run: asked again
+                except ValueError as error:
+                    raise ValueError(f"{error}; remove that line (its extraction is asked again)") from None
+                if not isinstance(entry, dict) or not isinstance(entry.get("key"), str):
+                    continue
+                if not isinstance(entry.get("output"), str):
+                    raise ValueError(
+                        f"{where}: output is {entry.get('output')!r:.40}; expected text: "
+                        "remove that line (its extraction is asked again)"
+                    )
+                self.known[entry["key"]] = entry["output"]
 
     def key(self, reply: str, schema: dict[str, Any]) -> str:
         material = json.dumps([self.model, schema, reply], sort_keys=True, ensure_ascii=False)
