@@ -43,9 +43,10 @@ def read_harness_answers(path: Path) -> Iterator[Line] | None:
     if not path.is_file():
         return None  # a pipe or another stream: read once, as a JSON Lines answers file
     with path.open("rb") as stream:
+        if stream.read(len(_ZIP)) == _ZIP:
+            return _inspect_log(path)
+        stream.seek(0)
         first_line = next(capped_lines(stream, f"answers file {path}"), (0, b""))[1]
-    if first_line.startswith(_ZIP):
-        return _inspect_log(path)
     try:
         first = json.loads(first_line)
     except (ValueError, RecursionError):
