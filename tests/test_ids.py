@@ -108,8 +108,9 @@ def test_ids_without_a_digest_are_refused(default_export, tmp_path, capsys):
     answers.write_text('{"id": "Sort-02-000", "response": "x"}\n')
     with pytest.raises(SystemExit):
         main(["evaluate", str(answers), "--dataset", str(default_export), "--output", str(tmp_path / "r")])
-    assert "old: answer Sort-02-000 and the dataset's Sort-02-000-d91414f1 cannot be matched safely" in (
-        capsys.readouterr().err
+    assert (
+        "old: answer Sort-02-000 is a short id (no question digest), which an answers file cannot use: the "
+        "dataset's Sort-02-000-d91414f1 names its question" in capsys.readouterr().err
     )
 
 

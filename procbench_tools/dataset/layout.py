@@ -62,18 +62,77 @@ def size_category(examples: int) -> str:
     return "1M<n<10M" if examples < 10_000_000 else "10M<n<100M"
 
 
+# The values a card's YAML may hold once its aliases are expanded (each use of an alias
+# counts its whole value again): an export of every config holds about 2,600. A "billion
+# laughs" card (aliases of aliases) is refused here, before anything expands it.
+MAX_CARD_VALUES = 100_000
+
+
+class CardError(ValueError):
+    """A card's YAML that parses but is not taken: the message says why (it follows the
+    card's name: ``README.md expands to ...``)."""
+
+
 def read_card_metadata(card: Path) -> dict[str, Any] | None:
     """The YAML front matter of a dataset card (``README.md``), or ``None`` when there is
     none; parsed with libyaml when PyYAML has it (the pure-Python parser takes about half a
-    second on an export's card)."""
+    second on an export's card). ``yaml.YAMLError`` when it is not YAML; :class:`CardError`
+    when it expands to more than ``MAX_CARD_VALUES`` values or refers to itself."""
     import yaml
 
     text = card.read_text(encoding="utf-8")
     if not text.startswith("---\n") or "\n---" not in text[3:]:
         return None
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    loaded = yaml.load(text[4 : text.index("\n---", 3)], Loader=loader)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text[4 : text.index("\n---", 3)])
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        values = _expanded_values(node)
+        if values > MAX_CARD_VALUES:
+            raise CardError(
+                f"expands to more than {MAX_CARD_VALUES:,} values (YAML aliases used over and over); "
+                "export the dataset again or write the card without aliases"
+            )
+        loaded = loader.construct_document(node)
+    finally:
+        loader.dispose()
     return loaded if isinstance(loaded, dict) else None
+
+
+def _expanded_values(root: Any) -> int:
+    """How many values the YAML node ``root`` stands for once every alias is expanded,
+    counted without expanding (each node's count once, then reused), and without recursion;
+    ``MAX_CARD_VALUES + 1`` as soon as that is passed. :class:`CardError` for a node that
+    holds itself."""
+    import yaml
+
+    counted: dict[int, int] = {}
+    open_nodes: set[int] = set()
+    stack: list[Any] = [root]
+    while stack:
+        node = stack[-1]
+        if id(node) in counted:
+            stack.pop()
+            continue
+        children: list[Any] = []
+        if isinstance(node, yaml.MappingNode):
+            children = [part for pair in node.value for part in pair]
+        elif isinstance(node, yaml.SequenceNode):
+            children = list(node.value)
+        waiting = [child for child in children if id(child) not in counted]
+        if waiting and id(node) not in open_nodes:
+            open_nodes.add(id(node))
+            if any(id(child) in open_nodes for child in waiting):
+                raise CardError("refers to itself (a YAML alias inside its own anchor); repair the card")
+            stack.extend(waiting)
+            continue
+        if waiting:
+            raise CardError("refers to itself (a YAML alias inside its own anchor); repair the card")
+        open_nodes.discard(id(node))
+        counted[id(node)] = min(1 + sum(counted[id(child)] for child in children), MAX_CARD_VALUES + 1)
+        stack.pop()
+    return counted[id(root)]
 
 
 def config_files(folder: Path, metadata: dict[str, Any], config: str) -> list[Path]:

@@ -1,5 +1,6 @@
 """A model's answers, one at a time: the lines of a JSON Lines answers file (``-``: standard
-input), or the answers of an inspect log or lm-eval samples (a file or a run's folder).
+input; a pipe such as ``<(cat answers.jsonl)`` is read once, like it), or the answers of an
+inspect log or lm-eval samples (a file or a run's folder).
 
 A line holds the example's ``id`` and the model's raw ``response`` (or an already
 structured ``prediction``); ``"truncated": true`` marks a reply cut off by the token limit

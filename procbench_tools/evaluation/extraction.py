@@ -23,6 +23,7 @@ from typing import Any
 
 from ..scoring.objects import answer_parts
 from ..scoring.state_types import Kind, state_kinds
+from .lines import NotJson, parse_json
 
 INSTRUCTIONS = """\
 Below is a reply that a model wrote to a step-by-step task. Extract the answer that the reply \
@@ -75,9 +76,9 @@ def parse_extraction(output: str) -> dict[str, Any] | None:
     """The answer in an extractor's output (JSON, perhaps fenced), or ``None``."""
     text = output.strip().removeprefix("```json").removeprefix("```").removesuffix("```").strip()
     try:
-        value = json.loads(text)
+        value = parse_json(text, "the extractor's output")
     except ValueError:
-        return None
+        return None  # not JSON, nested too deep, or a lone surrogate: no answer
     parts = answer_parts(value)
     if parts is None or parts[1] is None:
         return None
@@ -100,12 +101,22 @@ class ExtractionCache:
         except FileNotFoundError:
             return
         with os.fdopen(descriptor, encoding="utf-8") as file:
-            for line in file.read().splitlines():
+            for number, line in enumerate(file.read().splitlines(), start=1):
+                where = f"--extractor-cache {self.path}:{number}"
                 try:
-                    entry = json.loads(line)
-                    self.known[entry["key"]] = entry["output"]
-                except (ValueError, KeyError, TypeError):
+                    entry = parse_json(line, where)
+                except NotJson:
                     continue  # a line cut short by a killed run: asked again
+                except ValueError as error:
+                    raise ValueError(f"{error}; remove that line (its extraction is asked again)") from None
+                if not isinstance(entry, dict) or not isinstance(entry.get("key"), str):
+                    continue
+                if not isinstance(entry.get("output"), str):
+                    raise ValueError(
+                        f"{where}: output is {entry.get('output')!r:.40}; expected text: "
+                        "remove that line (its extraction is asked again)"
+                    )
+                self.known[entry["key"]] = entry["output"]
 
     def _open(self, flags: int) -> int:
         """A descriptor of the cache file, opened without following a link; ``ValueError``

@@ -12,8 +12,9 @@
 
 and returns the same ``{"id", "response"}`` dicts as a JSON Lines answers file (an inspect
 sample cut off by the token limit also has ``"truncated": True``), or ``None`` for anything
-else (a plain answers file). lm-eval's files are read lazily, a line at a time; repeated ids
-are refused by the caller, as for any answers file.
+else (a plain answers file; a pipe or other stream, which is read once, as one). lm-eval's
+files are read lazily, a line at a time; repeated ids are refused by the caller, as for any
+answers file.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from .lines import json_lines
+from .lines import capped_lines, json_lines
 
 Line = dict[str, Any]
 
@@ -39,15 +40,16 @@ def read_harness_answers(path: Path) -> Iterator[Line] | None:
     lm-eval line when it is reached)."""
     if path.is_dir():
         return _lm_eval_folder(path)
+    if not path.is_file():
+        return None  # a pipe or another stream: read once, as a JSON Lines answers file
     with path.open("rb") as stream:
-        head = stream.read(len(_ZIP))
+        if stream.read(len(_ZIP)) == _ZIP:
+            return _inspect_log(path)
         stream.seek(0)
-        first_line = stream.readline()
-    if head == _ZIP:
-        return _inspect_log(path)
+        first_line = next(capped_lines(stream, f"answers file {path}"), (0, b""))[1]
     try:
         first = json.loads(first_line)
-    except ValueError:
+    except (ValueError, RecursionError):
         first = None
     if _is_lm_eval_line(first):
         return _lm_eval_lines(path)
@@ -62,7 +64,7 @@ def read_harness_answers(path: Path) -> Iterator[Line] | None:
 def _is_inspect_json_log(path: Path) -> bool:
     try:
         whole = json.loads(path.read_text(encoding="utf-8"))
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
     return isinstance(whole, dict) and "eval" in whole and "version" in whole
 

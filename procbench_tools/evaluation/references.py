@@ -10,7 +10,9 @@ Hub dataset repo. :func:`open_dataset` checks which, and reads an export's datas
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
 import sqlite3
 from collections import Counter
@@ -22,10 +24,11 @@ from typing import Any
 from generators.benchmark import parse_example_id
 
 from ..text import plural
-from .lines import json_lines
+from .lines import json_lines, parse_json
 
 REQUIRED_COLUMNS = ("id", "task", "steps", "label")
 BATCH = 10_000  # rows read from Parquet at once
+PARQUET_MAGIC = b"PAR1"  # the first bytes of every Parquet file
 _PATH_LIKE = re.compile(r"^(?:[.~/\\]|[A-Za-z]:)|\\|/.*/|\.(?:jsonl?|parquet|csv)$")
 _HUB_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
 # The settings a card's ``procbench:`` block may hold, and what each must be.
@@ -96,6 +99,9 @@ def open_dataset(source: str) -> Dataset:
     broken."""
     path = Path(source)
     if path.is_file():
+        with path.open("rb") as stream:
+            if stream.read(len(PARQUET_MAGIC)) == PARQUET_MAGIC:
+                raise ValueError(_parquet_file(path, source))
         return Dataset(source, "file")
     if path.is_dir():
         return _open_folder(path, source)
@@ -117,14 +123,79 @@ def _open_folder(folder: Path, source: str) -> Dataset:
     card = folder / "README.md"
     metadata = read_card(card, source) if card.is_file() else None
     entries = (metadata or {}).get("configs") or []
-    configs = [entry["config_name"] for entry in entries if isinstance(entry, dict) and entry.get("config_name")]
-    if not configs:
-        raise ValueError(
-            f"--dataset {source} is a folder but not a procbench export (no README.md listing its configs); "
-            f"make one with `procbench export {source}`"
-        )
+    if not entries:
+        raise ValueError(_not_an_export(folder, source))
+    check_configs(entries, source)
+    configs = [entry["config_name"] for entry in entries]
     chosen = ("all",) if "all" in configs else tuple(configs)
     return Dataset(source, "folder", card_settings(source, metadata), chosen, metadata)
+
+
+def _export_holding(path: Path) -> str | None:
+    """The export whose ``data`` folder holds ``path`` (``procbench`` for
+    ``procbench/data/Sort``), spelled as the user's path is (relative or absolute), or
+    ``None``."""
+    absolute = path.absolute()
+    for parent in absolute.parents:
+        if parent / "data" in (absolute, *absolute.parents) and (parent / "README.md").is_file():
+            return str(parent) if path.is_absolute() else os.path.relpath(parent)
+    return None
+
+
+def _not_an_export(folder: Path, source: str) -> str:
+    """The message for a folder without an export's card: a folder inside an export's
+    ``data`` is pointed to the export itself, any other is told how to make an export."""
+    export = _export_holding(folder)
+    if export is not None:
+        return (
+            f"--dataset {source} is a folder inside the export {export}, not an export itself; "
+            f"give the export's folder: --dataset {export}"
+        )
+    return (
+        f"--dataset {source} is a folder but not a procbench export (no README.md listing its configs); "
+        f"make one with `procbench export {source}`"
+    )
+
+
+def _parquet_file(path: Path, source: str) -> str:
+    """The message for a Parquet file given as ``--dataset``: the export holding it, if any."""
+    export = _export_holding(path)
+    if export is not None:
+        return (
+            f"--dataset {source} is one Parquet file of the export {export}; give the export's folder: "
+            f"--dataset {export}"
+        )
+    return (
+        f"--dataset {source} is a Parquet file; --dataset reads an export's folder (its README.md lists "
+        "the Parquet files), a JSONL file of `procbench generate`, or a Hub dataset"
+    )
+
+
+def check_configs(entries: Any, source: str) -> None:
+    """``ValueError`` in one line unless a card's ``configs`` is a list of configs shaped as
+    ``procbench export`` writes them: a ``config_name`` and ``data_files``, a list of
+    ``{split, path}`` entries."""
+    repair = "export the dataset again or repair the card"
+    if not isinstance(entries, list):
+        raise ValueError(
+            f"--dataset {source}: the card's configs is {entries!r:.80}; expected a list of configs, "
+            f"each with config_name and data_files: {repair}"
+        )
+    for number, entry in enumerate(entries, start=1):
+        name = entry.get("config_name") if isinstance(entry, dict) else None
+        if not isinstance(name, str) or not name:
+            raise ValueError(
+                f"--dataset {source}: the card's config {number} is {entry!r:.80}; expected a mapping with a "
+                f"config_name (text) and data_files: {repair}"
+            )
+        files = entry.get("data_files")
+        if not isinstance(files, list) or not all(
+            isinstance(item, dict) and isinstance(item.get("path"), str) for item in files
+        ):
+            raise ValueError(
+                f"--dataset {source}: the card's config {name} has data_files {files!r:.80}; expected a list of "
+                f"{{split, path}} entries: {repair}"
+            )
 
 
 def read_card(card: Path, source: str) -> dict[str, Any] | None:
@@ -132,10 +203,12 @@ def read_card(card: Path, source: str) -> dict[str, Any] | None:
     valid YAML."""
     import yaml
 
-    from ..dataset.layout import read_card_metadata
+    from ..dataset.layout import CardError, read_card_metadata
 
     try:
         return read_card_metadata(card)
+    except CardError as error:
+        raise ValueError(f"--dataset {source}: its dataset card {card.name} {error}") from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f" (line {mark.line + 1})" if mark is not None else ""
@@ -156,6 +229,15 @@ def card_settings(source: str, metadata: dict[str, Any] | None) -> dict[str, Any
         return None
     if not isinstance(settings, dict):
         raise ValueError(f"--dataset {source}: the card's procbench settings are not a mapping: {settings!r:.80}")
+    for key, value in settings.items():
+        odd = _not_json(value)
+        if not isinstance(key, str) or odd is not None:
+            shown = key if odd is None else odd
+            raise ValueError(
+                f"--dataset {source}: the card's procbench setting {key} holds {shown!r:.80} "
+                f"({type(shown).__name__}); a setting is text, a number, true/false or a list of them: "
+                "export the dataset again or repair the card"
+            )
     for key in WHOLE_SETTINGS:
         value = settings.get(key)
         if key in settings and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
@@ -169,6 +251,24 @@ def card_settings(source: str, metadata: dict[str, Any] | None) -> dict[str, Any
                 "expected true or false"
             )
     return settings
+
+
+def _not_json(value: Any) -> Any:
+    """The first part of ``value`` that JSON cannot hold as it is (a date, a set, bytes, a
+    key that is not text), or ``None``."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            odd_key = next((key for key in item if not isinstance(key, str)), None)
+            if odd_key is not None:
+                return odd_key
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif item is not None and not isinstance(item, str | int | float | bool):
+            return item
+    return None
 
 
 def describe_settings(settings: dict[str, Any] | None) -> str:
@@ -185,6 +285,34 @@ def describe_settings(settings: dict[str, Any] | None) -> str:
     return ", ".join(parts) or "unknown settings"
 
 
+EXPECTED_KINDS = {
+    "id": "text (the example's id)",
+    "task": "text (the task's name)",
+    "steps": "a whole number, 1 or more",
+    "label": "an object {init, intermediate, final}, or its JSON text",
+}
+
+
+def check_row(row: dict[str, Any], where: str) -> None:
+    """``ValueError`` ``"<where>: ..."`` in one line when a dataset row's id, task, steps or
+    label is not of its kind (an int or null id, a null or 1e400 step count, an int label):
+    checked as the dataset is read, before any answer is scored."""
+    for column in REQUIRED_COLUMNS:
+        value = row.get(column)
+        if column in ("id", "task"):
+            fits = isinstance(value, str) and bool(value)
+        elif column == "steps":
+            fits = isinstance(value, int) and not isinstance(value, bool) and value >= 1
+        else:
+            label = parse_json(value, f"{where}: label") if isinstance(value, str) else value
+            fits = isinstance(label, dict) and isinstance(label.get("intermediate"), list) and "final" in label
+        if not fits:
+            raise ValueError(
+                f"{where}: {column} is {value!r:.60} ({type(value).__name__}); expected {EXPECTED_KINDS[column]}: "
+                "generate or export the dataset again"
+            )
+
+
 def _jsonl_rows(path: Path) -> Iterator[dict[str, Any]]:
     for number, row in json_lines(path, "--dataset", f"--dataset {path}"):
         if not isinstance(row, dict) or any(column not in row for column in REQUIRED_COLUMNS):
@@ -192,6 +320,7 @@ def _jsonl_rows(path: Path) -> Iterator[dict[str, Any]]:
                 f"--dataset {path}:{number}: not an example of `procbench generate` "
                 f"(a line needs {', '.join(REQUIRED_COLUMNS)})"
             )
+        check_row(row, f"--dataset {path}:{number}")
         yield row
 
 
@@ -218,8 +347,12 @@ def _folder_rows(
                     raise ValueError(f"--dataset {folder} is not a procbench export: config {config!r} lacks {missing}")
                 present = [name for name in columns if name in names]
                 batches = parquet.iter_batches(batch_size=BATCH, columns=present)
+                number = 0
                 for batch in batches:
-                    yield from batch.to_pylist()
+                    for row in batch.to_pylist():
+                        number += 1
+                        check_row(row, f"--dataset {folder}: {path.relative_to(folder)} row {number}")
+                        yield row
             except ValueError:
                 raise
             except Exception as error:  # pyarrow raises many kinds; say which file
@@ -230,8 +363,10 @@ def _hub_rows(repo_id: str, configs: tuple[str, ...]) -> Iterator[dict[str, Any]
     from ..hub.upload import load_hub_dataset
 
     for config in configs:
-        for split in load_hub_dataset(repo_id, config).values():
-            yield from split
+        for name, split in load_hub_dataset(repo_id, config).items():
+            for number, row in enumerate(split, start=1):
+                check_row(row, f"--dataset {repo_id}: config {config} split {name} row {number}")
+                yield row
 
 
 @dataclass
@@ -290,8 +425,6 @@ class ExampleIndex:
 
         index = cls(path, dataset.source, dataset.settings)
         columns = (*REQUIRED_COLUMNS, *(() if dataset.settings else ("prompt",)))
-        index.connection.executescript(SCHEMA)
-        index.connection.execute("BEGIN")
 
         def records() -> Iterator[tuple[Any, ...]]:
             for position, row in enumerate(dataset.rows(columns)):
@@ -303,15 +436,18 @@ class ExampleIndex:
                     progress.update()
                 yield position, identifier, task, steps, label, _TASK_RANK.get(task, len(_TASK_RANK))
 
-        index.connection.executemany("INSERT INTO example VALUES (?, ?, ?, ?, ?, ?)", records())
-        try:
-            index.connection.execute("CREATE UNIQUE INDEX example_id ON example (id)")
-        except sqlite3.IntegrityError:
-            (repeated,) = index.connection.execute(
-                "SELECT id FROM example GROUP BY id HAVING COUNT(*) > 1 LIMIT 1"
-            ).fetchone()
-            raise ValueError(f"--dataset {dataset.source}: id {repeated!r} appears more than once") from None
-        index.connection.execute("COMMIT")
+        with index.disk_errors():
+            index.connection.executescript(SCHEMA)
+            index.connection.execute("BEGIN")
+            index.connection.executemany("INSERT INTO example VALUES (?, ?, ?, ?, ?, ?)", records())
+            try:
+                index.connection.execute("CREATE UNIQUE INDEX example_id ON example (id)")
+            except sqlite3.IntegrityError:
+                (repeated,) = index.connection.execute(
+                    "SELECT id FROM example GROUP BY id HAVING COUNT(*) > 1 LIMIT 1"
+                ).fetchone()
+                raise ValueError(f"--dataset {dataset.source}: id {repeated!r} appears more than once") from None
+            index.connection.execute("COMMIT")
         index.size = index.facts.examples
         if index.size == 0:
             raise ValueError(f"--dataset {dataset.source} holds no examples")
@@ -319,6 +455,18 @@ class ExampleIndex:
 
     def __len__(self) -> int:
         return self.size
+
+    @contextlib.contextmanager
+    def disk_errors(self) -> Iterator[None]:
+        """SQLite's errors (a full disk, a read-only or vanished folder) as one ``OSError``
+        line naming the dataset; the caller's report folder is then removed whole."""
+        try:
+            yield
+        except sqlite3.OperationalError as error:
+            raise OSError(
+                f"cannot index --dataset {self.source} beside the report: {error}; free disk space there "
+                "or choose an --output on another disk"
+            ) from None
 
     def _example(self, row: tuple[Any, ...]) -> Example:
         position, identifier, task, steps, label = row
@@ -356,9 +504,10 @@ class ExampleIndex:
 
     def _choose(self, positions: Iterable[int]) -> None:
         """Fill the temporary table ``chosen`` with ``positions``."""
-        self.connection.execute("CREATE TEMP TABLE IF NOT EXISTS chosen (position INTEGER PRIMARY KEY)")
-        self.connection.execute("DELETE FROM chosen")
-        self.connection.executemany("INSERT INTO chosen VALUES (?)", ((position,) for position in positions))
+        with self.disk_errors():
+            self.connection.execute("CREATE TEMP TABLE IF NOT EXISTS chosen (position INTEGER PRIMARY KEY)")
+            self.connection.execute("DELETE FROM chosen")
+            self.connection.executemany("INSERT INTO chosen VALUES (?)", ((position,) for position in positions))
 
     def ids_at(self, positions: Iterable[int]) -> list[str]:
         """The ids of the examples at ``positions``, in that order."""

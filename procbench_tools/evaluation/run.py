@@ -76,17 +76,22 @@ def _clash_message(name: str, identifier: str, known: str, clashes: int, index: 
 def _check_unknown(name: str, answer: AnswerLine, index: ExampleIndex, rest: Iterator[AnswerLine], source: str) -> None:
     """``ValueError`` when an answer id not in the dataset names an example the dataset has
     at the same place (task, steps, index) with another question (answers made with other
-    settings: counted to the end of the file), or when one side's ids do not name their
-    question (made by an older procbench)."""
+    settings: counted to the end of the file), when the answer's id is short (no question
+    digest), or when the dataset's ids do not name their question (an older procbench)."""
     parsed = parse_example_id(answer.id)
     known = None if parsed is None else index.id_with_stem(parsed.stem)
     if parsed is None or known is None:
         return
-    if not (parsed.digest and index.facts.ids_name_questions):
-        older = "the dataset's" if parsed.digest else "the answers'"
+    if not parsed.digest:
         raise ValueError(
-            f"{name}: answer {answer.id} and the dataset's {known} cannot be matched safely: {older} ids do not "
-            "name their question (made by an older procbench); export or generate the set again and use its ids"
+            f"{name}: answer {answer.id} is a short id (no question digest), which an answers file cannot use: "
+            f"the dataset's {known} names its question, so that answers made for another question are refused; "
+            "write the dataset's full ids into the answers file"
+        )
+    if not index.facts.ids_name_questions:
+        raise ValueError(
+            f"{name}: answer {answer.id} and the dataset's {known} cannot be matched safely: the dataset's ids do "
+            "not name their question (made by an older procbench); export or generate the set again and use its ids"
         )
     clashes = 1
     for later in rest:

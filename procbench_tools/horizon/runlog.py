@@ -4,7 +4,9 @@
   range, prompt variant); a run resumes only with the same ones.
 - ``calls.jsonl``: one line per completed call, appended (and flushed to disk) as it
   completes: example id, task, steps, index, prompt variant, question, label, response,
-  finish reason, tokens and scores. A line cut off by a kill is dropped on resume.
+  finish reason, tokens and scores. A line cut off by a kill is dropped on resume; a whole
+  line that cannot be resumed from (not JSON, another task's call, steps the run never
+  asks, a score that is not a number) is refused in one line naming it.
 - ``examples.jsonl``: the examples of the logged calls as ``procbench generate`` lines, so
   that ``procbench evaluate calls.jsonl --dataset examples.jsonl`` scores the run.
 """
@@ -15,11 +17,13 @@ import json
 import os
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import generators
 
 from ..atomic import atomic_text_file
+from ..evaluation.lines import parse_json
+from .design import candidate_steps
 
 SETTINGS = "run.json"
 CALLS = "calls.jsonl"
@@ -71,15 +75,88 @@ def read_calls(folder: Path) -> list[dict[str, Any]]:
     if len(complete) != len(data):
         with path.open("r+b") as stream:
             stream.truncate(len(complete))
+    settings = _run_settings(folder)
     calls = []
-    for number, line in enumerate(complete.decode("utf-8").splitlines(), start=1):
+    for number, line in enumerate(complete.decode("utf-8", "replace").splitlines(), start=1):
         if not line.strip():
             continue
+        where = f"{path}:{number}"
         try:
-            calls.append(json.loads(line))
-        except ValueError:
-            raise ValueError(f"{path}:{number}: not a JSON object; the log is damaged") from None
+            call = parse_json(line, where)
+            problem = call_problem(call, settings)
+        except ValueError as error:
+            problem = str(error).removeprefix(f"{where}: ")
+        if problem is not None:
+            raise ValueError(
+                f"{where}: {problem}; the log is damaged: remove that line (its call is made again) "
+                "or use another --output"
+            )
+        calls.append(call)
     return calls
+
+
+def _run_settings(folder: Path) -> dict[str, Any]:
+    """The run's settings as :func:`prepare_folder` wrote them (read before the calls)."""
+    try:
+        settings = json.loads((folder / SETTINGS).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return settings if isinstance(settings, dict) else {}
+
+
+def task_candidates(task: str, lowest: int, highest: int) -> list[int]:
+    """The step counts a run of ``lowest..highest`` asks ``task`` questions of."""
+    spec = generators.step_range(task)
+    return candidate_steps(max(lowest, spec.start), min(highest, spec.stop - 1))
+
+
+def _is_whole(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def call_problem(call: Any, settings: dict[str, Any]) -> str | None:
+    """What makes a parsed ``calls.jsonl`` line unusable for resuming the run of
+    ``settings`` (``run.json``), or ``None``: not an object; a task outside the run; steps
+    that are not one of the task's candidate step counts; an index, question, label, score
+    or token count of the wrong kind."""
+    if not isinstance(call, dict):
+        return f"not a call but {call!r:.60}"
+    task = call.get("task")
+    tasks = settings.get("tasks")
+    if not isinstance(tasks, list):  # no run.json to check against: a task the generators know
+        tasks = list(generators.TASKS)
+    if not isinstance(task, str) or task not in tasks:
+        return f"a call of task {task!r:.40}, which is not one of this run's tasks {tasks}"
+    if not isinstance(call.get("id"), str):
+        return f"id is {call.get('id')!r:.40}; expected the example's id (text)"
+    steps = call.get("steps")
+    lowest, highest = settings.get("min_steps"), settings.get("max_steps")
+    if _is_whole(lowest) and _is_whole(highest):
+        try:
+            candidates = task_candidates(task, lowest, highest)
+        except ValueError:
+            candidates = []
+        if not _is_whole(steps) or steps not in candidates:
+            return f"steps is {steps!r:.40}; this run asks {task} at {candidates} steps"
+    index = call.get("index")
+    if not _is_whole(index) or index < 0:
+        return f"index is {index!r:.40}; expected a whole number, 0 or more"
+    for key in ("question", "label"):
+        if not isinstance(call.get(key), dict):
+            return f"{key} is {call.get(key)!r:.40}; expected an object"
+    if not isinstance(call.get("truncated", False), bool):
+        return f"truncated is {call['truncated']!r:.40}; expected true or false"
+    for key in ("prefix_accuracy", "sequential_match", "final_match", "prefix_match_length"):
+        if not _is_number(call.get(key)):
+            return f"{key} is {call.get(key)!r:.40}; expected a number"
+    for key in ("input_tokens", "output_tokens"):
+        if call.get(key) is not None and not _is_whole(call[key]):
+            return f"{key} is {call[key]!r:.40}; expected a whole number"
+    return None
 
 
 class CallLog:

@@ -128,13 +128,16 @@ def check_dataset_repo(repo_id: str) -> None:
 
 
 def dataset_card_metadata(repo_id: str) -> dict[str, Any] | None:
-    """The YAML of a Hub dataset's card, or ``None`` if it cannot be read."""
+    """The YAML of a Hub dataset's card, or ``None`` if it cannot be read; ``ValueError``
+    for a card that is refused (one that expands without end, :class:`CardError`)."""
     from huggingface_hub import hf_hub_download
 
-    from ..dataset.layout import read_card_metadata
+    from ..dataset.layout import CardError, read_card_metadata
 
     try:
         return read_card_metadata(Path(hf_hub_download(repo_id, "README.md", repo_type="dataset")))
+    except CardError as error:
+        raise ValueError(f"--dataset {repo_id}: its dataset card README.md {error}") from None
     except Exception:  # the card only adds detail to messages: never fail for it
         return None
 
