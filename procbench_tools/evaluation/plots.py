@@ -22,6 +22,8 @@ from matplotlib.ticker import MaxNLocator
 
 import generators
 
+from .files import model_file_name
+
 if TYPE_CHECKING:
     from .summary import ModelTally
 
@@ -383,15 +385,10 @@ def horizon(data: FigureData, folder: Path) -> list[Path]:
     for name, report in data.horizons.items():
         if report is None:
             continue
-        path = folder / ("horizon.png" if len(data.horizons) == 1 else f"horizon-{file_name(name)}.png")
+        path = folder / ("horizon.png" if len(data.horizons) == 1 else f"horizon-{model_file_name(name)}.png")
         draw_horizon(data.tallies[name].horizon_records(), report, path)
         drawn.append(path)
     return drawn
-
-
-def file_name(name: str) -> str:
-    """A model's name as part of a file name (letters, digits, ``.``, ``_`` and ``-``)."""
-    return "".join(character if character.isalnum() or character in "._-" else "_" for character in name)
 
 
 # --- every figure --------------------------------------------------------------------------
