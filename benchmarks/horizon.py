@@ -1,10 +1,18 @@
-"""The procedure horizon on simulated models with known curves: coverage of the 95% interval
-of h50, and the calls each route needs for a 1.5x interval, side by side.
+"""The procedure horizon on simulated models with known curves: coverage of the 95% intervals
+per task and pooled, and the calls each route needs for a 1.5x interval, side by side.
 
-    python benchmarks/horizon.py [--runs 200] [--seed 0]
+    python benchmarks/horizon.py [--runs 200] [--seed 0] [--part coverage|routes|all]
 
 No model is called: a simulated reply is right with the curve's probability at its step
-count (``procbench_tools.horizon.simulate``). For each curve:
+count (``procbench_tools.horizon.simulate``).
+
+**coverage** (23 tasks whose true curves differ, as the benchmark's do; the paper's grid, 10
+calls at each of 2..25 steps, so n = 240 per task and 5,520 pooled): per task the coverage
+of the 95% intervals of h50 and h80; pooled, the same for the pooled horizon (where the mean
+of the tasks' curves crosses 50% / 80%: method version 2) beside the one curve fitted to
+every task's examples together (version 1), with the intervals that were a single point.
+
+**routes**, for each curve:
 
 - **fixed grid** (the paper's: 10 calls at each of 2..25 steps, 240 calls): coverage, the
   median interval ratio (high / low; ``inf`` when an end is open because h50 is near or
@@ -33,7 +41,14 @@ sys.path.insert(0, str(ROOT))
 
 from arguments import positive_int  # noqa: E402
 
-from procbench_tools.horizon.simulate import TrueCurve, simulate_adaptive, simulate_fixed  # noqa: E402
+from procbench_tools.horizon.simulate import (  # noqa: E402
+    TrueCurve,
+    benchmark_like_curves,
+    pooled_log2_horizon,
+    simulate_adaptive,
+    simulate_benchmark,
+    simulate_fixed,
+)
 
 PAPER_GRID = list(range(2, 26))
 PAPER_PER_STEP = 10
@@ -81,14 +96,72 @@ def calls_bound(curve: TrueCurve) -> int:
     return int(np.ceil(1 / (information.max() * sd**2)))
 
 
+def coverage(runs: int, seed: int) -> None:
+    """The coverage table of the heterogeneous tasks, per task and pooled."""
+    curves = benchmark_like_curves()
+    print(
+        f"coverage: {runs} simulated runs of {len(curves)} tasks whose true curves differ, 10 calls at each of "
+        f"2..25 steps per task (n = {len(PAPER_GRID) * PAPER_PER_STEP} per task, "
+        f"{len(curves) * len(PAPER_GRID) * PAPER_PER_STEP} pooled)\n"
+    )
+    started = time.perf_counter()
+    simulated = simulate_benchmark(curves, PAPER_GRID, PAPER_PER_STEP, runs, seed)
+    header = f"{'task':>4} {'theta':>5} {'beta':>4} {'lapse':>5} | {'h50':>6} {'cover':>5} | {'h80':>6} {'cover':>5}"
+    print(header)
+    print("-" * len(header))
+    covered: dict[float, list[float]] = {0.5: [], 0.8: []}
+    zero = 0
+    for number, (curve, levels) in enumerate(zip(curves, simulated.by_task, strict=True), start=1):
+        cells = []
+        for level, found in levels.items():
+            truth = curve.log2_horizon(level)
+            share = float(found.covers(truth).mean())
+            covered[level].append(share)
+            zero += int(found.zero_width().sum())
+            cells.append(f"{2**truth:6.2f} {share:5.3f}")
+        print(f"{number:4} {curve.theta:5.2f} {curve.beta:4.1f} {curve.lapse:5.2f} | {cells[0]} | {cells[1]}")
+    for level, shares in covered.items():
+        below = sum(share < 0.93 for share in shares)
+        print(
+            f"per task h{round(level * 100)}: coverage mean {np.mean(shares):.3f}, lowest {min(shares):.3f}, "
+            f"{below} of {len(shares)} tasks below 0.93"
+        )
+    print(f"per task: {zero} zero-width intervals\n")
+    header = (
+        f"{'pooled':6} {'truth':>6} | {'v2 mean of curves: cover':>24} {'median ratio':>12} {'zero-width':>10} | "
+        f"{'v1 one curve: cover':>19} {'zero-width':>10}"
+    )
+    print(header)
+    print("-" * len(header))
+    for level in simulated.pooled:
+        truth = pooled_log2_horizon(curves, level)
+        new, old = simulated.pooled[level], simulated.one_curve[level]
+        print(
+            f"{'h' + str(round(level * 100)):6} {2**truth:6.2f} | {new.covers(truth).mean():24.3f} "
+            f"{np.median(new.ratios()):12.3f} {int(new.zero_width().sum()):10} | "
+            f"{old.covers(truth).mean():19.3f} {int(old.zero_width().sum()):10}"
+        )
+    print(f"\n{time.perf_counter() - started:.0f} s; ratio = high / low of the 95% interval (inf: an end open)\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=positive_int, default=200, help="simulated runs per setting (default 200)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--budget", type=positive_int, default=1000, help="adaptive calls per run at most (1000)")
     parser.add_argument("--max-grid-calls", type=positive_int, default=3840, help="largest fixed grid tried (3840)")
+    parser.add_argument(
+        "--part", choices=("coverage", "routes", "all"), default="all", help="which tables to print (default all)"
+    )
     args = parser.parse_args()
+    if args.part in ("coverage", "all"):
+        coverage(args.runs, args.seed)
+    if args.part in ("routes", "all"):
+        routes(args)
 
+
+def routes(args: argparse.Namespace) -> None:
+    """The routes table: the paper's grid, the adaptive route and the bound, per curve."""
     print(f"{args.runs} simulated runs per setting; coverage of the 95% interval of h50; ratio = high / low\n")
     header = (
         f"{'true curve':36} | {'grid 240: cover':>15} {'ratio':>6} {'calls to 1.5x':>13} | "

@@ -376,6 +376,21 @@ def test_bad_arguments(dataset, predictions, tmp_path, capsys):
     assert "is neither a folder, a JSONL file nor a Hub repo id" in capsys.readouterr().err
 
 
+def test_names_that_make_one_file_name_are_refused_up_front(dataset, predictions, tmp_path, capsys):
+    """Two models whose names differ only in characters a file name cannot hold would write
+    one horizon figure over the other (issue 29, item 10): refused in one line, nothing written."""
+    output = tmp_path / "report"
+    with pytest.raises(SystemExit) as stopped:
+        main(["evaluate", str(predictions), str(predictions), "--name", "org/model", "org model",
+              "--dataset", str(dataset), "--output", str(output)])  # fmt: skip
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.strip().splitlines() == [
+        "procbench evaluate: error: model names 'org/model' and 'org model' both make the file name "
+        "horizon-org_model.png; give names that differ in letters, digits, '.', '_' or '-' with --name"
+    ]
+    assert not output.exists()
+
+
 def test_every_answer_form_reads_right_through_evaluate(dataset, tmp_path):
     import datasets
 

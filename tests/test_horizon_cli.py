@@ -255,3 +255,71 @@ def test_a_failed_call_is_one_line_and_the_run_can_resume(tmp_path, capsys, monk
     assert "procbench horizon: error: Sort: the model call failed: " in error and "Traceback" not in error
     assert f"(the calls made so far are in {tmp_path}; run again to resume)" in error
     assert json.loads((tmp_path / "run.json").read_text())["seed"] == 3
+
+
+def test_a_second_run_into_a_held_folder_stops_at_once_and_a_kill_frees_it(tmp_path):
+    """Two runs into one folder would make every call twice and count duplicates on resume
+    (issue 29, item 2): while one real process runs, a second fails at once in one line;
+    once the first is killed (SIGKILL: no clean-up of its own), the folder is free again."""
+    folder = tmp_path / "run"
+    model = KnownHorizonModel(CURVE)
+
+    def slow(prompt):
+        time.sleep(0.05)
+        return model(prompt)
+
+    env = {**os.environ, "STANDIN_API_KEY": "test-key", "PYTHONPATH": str(ROOT)}
+    with OpenAIStandIn(slow) as server:
+        command = [sys.executable, "-m", "procbench_tools", "horizon", *STANDIN, server.base_url, "--tasks", "Sort",
+                   "--seed", "9", "--batch", "4", "--budget", "60", "--output", str(folder)]  # fmt: skip
+        first = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        log = folder / "calls.jsonl"
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and (not log.exists() or log.read_text().count("\n") < 6):
+            time.sleep(0.05)
+        second = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert first.poll() is None  # the first run was still going
+        assert second.returncode == 2
+        assert second.stderr.strip().splitlines() == [
+            f"procbench horizon: error: --output {folder} is in use: another procbench horizon run holds it; "
+            "wait for that run to end or use another folder"
+        ]
+        # the second made no call: both would draw the same questions, and none was asked twice
+        prompts = [json.dumps(request["messages"]) for request in server.requests]
+        assert len(set(prompts)) == len(prompts)
+        first.send_signal(signal.SIGKILL)
+        first.communicate()
+        third = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert third.returncode == 0, third.stderr
+    assert "resuming" in third.stderr
+    calls = lines(log)
+    assert len({call["id"] for call in calls}) == len(calls) <= 60
+
+
+@pytest.mark.parametrize(
+    "option, before, after, shown",
+    [
+        ("--temperature", "0.5", "0.7", "temperature: 0.5, now 0.7"),
+        ("--max-tokens", "100", "200", "max_tokens: 100, now 200"),
+        ("--model-base-url", "http://127.0.0.1:9/v1", "http://127.0.0.1:8/v1",
+         "model_base_url: 'http://127.0.0.1:9/v1', now 'http://127.0.0.1:8/v1'"),
+    ],
+)  # fmt: skip
+def test_a_resume_with_another_model_setting_is_refused(option, before, after, shown, tmp_path, capsys):
+    """A resume that changed how the model answers would mix two models' replies in one
+    estimate (issue 29, item 10): the setting is kept in run.json, and a change is one line
+    naming it, the old value and the new."""
+    folder = tmp_path / "run"
+    base = ["horizon", "--model", "mockllm/model", "--tasks", "Sort", "--budget", "6", "--seed", "1"]
+    assert main([*base, option, before, "--output", str(folder)]) == 0
+    key = option.removeprefix("--").replace("-", "_")
+    assert str(json.loads((folder / "run.json").read_text())[key]) == before
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stopped:
+        main([*base, option, after, "--output", str(folder)])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err.strip().splitlines()
+    assert error == [
+        f"procbench horizon: error: --output {folder} holds a run with other settings ({shown}); "
+        "resume it with the same settings or use another folder"
+    ]

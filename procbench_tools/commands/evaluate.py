@@ -123,6 +123,16 @@ def model_names(files: list[Path], names: list[str] | None) -> list[str]:
     chosen = names or ["stdin" if str(path) == "-" else path.name if path.is_dir() else path.stem for path in files]
     if len(set(chosen)) != len(chosen):
         raise ValueError(f"model names must differ, got {chosen}; give them with --name")
+    from ..evaluation.files import model_file_name
+
+    owners: dict[str, str] = {}
+    for name in chosen:
+        other = owners.setdefault(model_file_name(name), name)
+        if len(chosen) > 1 and other != name:
+            raise ValueError(
+                f"model names {other!r} and {name!r} both make the file name horizon-{model_file_name(name)}.png; "
+                "give names that differ in letters, digits, '.', '_' or '-' with --name"
+            )
     return chosen
 
 

@@ -43,14 +43,18 @@ have {settings.MIN_TRIALS_PER_COUNT} calls each. Replies cut off by --max-tokens
 of the fit. A run stopped by Ctrl-C or a kill resumes with the same command: calls in
 OUTPUT/calls.jsonl are not made again.
 
-OUTPUT receives run.json (settings), calls.jsonl (one line per call: example id, steps,
-prompt variant, response, finish reason, tokens, scores), examples.jsonl (the questions,
+OUTPUT receives run.lock (held while a run writes there: a second run into the folder
+stops at once), run.json (settings; a resume must keep the model, --model-base-url,
+--temperature, --max-tokens, seed, tasks, step range and prompt variant), calls.jsonl
+(one line per call: example id, steps, prompt variant, response, finish reason, tokens,
+scores), examples.jsonl (the questions,
 as `procbench generate` lines), summary.json (h50, h50_ci, h80, h80_ci, n per task and
 pooled; method and provenance) and horizon.png.
 
 Model: {settings.MODEL_TEXT}
 Prior: {settings.PRIOR_TEXT}
 Interval: {settings.INTERVAL_TEXT}
+Pooled: {settings.POOLED_TEXT}
 
 tasks: {", ".join(generators.TASKS)} (or task01..task23)
 """
@@ -232,9 +236,7 @@ def summary_of(states: dict[str, Any], run_settings: dict[str, Any], folder: Pat
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..horizon import draw_horizon, horizon_table
-    from ..horizon.run import ModelCallError, RunOptions, print_stop, prompt_variant, resume, run_rounds
-    from ..horizon.runlog import FIGURE, SUMMARY, prepare_folder, read_calls, write_examples, write_json
+    from ..horizon.runlog import hold_folder
     from ..integrations.inspect_models import cache_policy, make_model
 
     tasks = check_arguments(args)
@@ -249,10 +251,23 @@ def run(args: argparse.Namespace) -> int:
         max_tokens=args.max_tokens,
         temperature=args.temperature,
     )
+    with hold_folder(args.output):
+        return run_in_folder(args, tasks, model, cache)
+
+
+def run_in_folder(args: argparse.Namespace, tasks: list[str], model: Any, cache: Any) -> int:
+    """The run itself, in the output folder this process holds."""
+    from ..horizon import draw_horizon, horizon_table
+    from ..horizon.run import ModelCallError, RunOptions, print_stop, prompt_variant, resume, run_rounds
+    from ..horizon.runlog import FIGURE, SUMMARY, prepare_folder, read_calls, write_examples, write_json
+
     run_settings = prepare_folder(
         args.output,
         {
             "model": args.model,
+            "model_base_url": args.model_base_url,
+            "temperature": args.temperature,
+            "max_tokens": args.max_tokens,
             "seed": args.seed,
             "tasks": tasks,
             "min_steps": args.min_steps,
@@ -261,7 +276,6 @@ def run(args: argparse.Namespace) -> int:
             "budget": args.budget,
             "batch": args.batch,
             "precision": args.precision,
-            "model_base_url": args.model_base_url,
         },
     )
     options = RunOptions(

@@ -9,3 +9,9 @@ EXTRACTION_DISAGREEMENTS = "extraction_disagreements.jsonl"
 REPORT_HTML = "report.html"
 TABLE_MARKDOWN = "table.md"
 TABLE_LATEX = "table.tex"
+
+
+def model_file_name(name: str) -> str:
+    """A model's name as part of a file name (letters, digits, ``.``, ``_`` and ``-``; any
+    other character becomes ``_``), as in ``horizon-<model>.png``."""
+    return "".join(character if character.isalnum() or character in "._-" else "_" for character in name)

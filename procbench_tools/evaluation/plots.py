@@ -28,6 +28,7 @@ from matplotlib.ticker import FixedLocator, MaxNLocator
 
 import generators
 
+from .files import model_file_name
 from .intervals import wilson
 
 if TYPE_CHECKING:
@@ -458,16 +459,11 @@ def horizon(data: FigureData) -> list[Chart]:
     for name, report in data.horizons.items():
         if report is None:
             continue
-        file = "horizon.png" if len(data.horizons) == 1 else f"horizon-{file_name(name)}.png"
+        file = "horizon.png" if len(data.horizons) == 1 else f"horizon-{model_file_name(name)}.png"
         figure = horizon_figure(data.tallies[name].horizon_records(), report, f"Procedure horizon of {name}")
         caption = f"The procedure horizon of {name}: sequential match against steps, the fitted curve, h50 and h80"
         charts.append(Chart(file, caption, figure))
     return charts
-
-
-def file_name(name: str) -> str:
-    """A model's name as part of a file name (letters, digits, ``.``, ``_`` and ``-``)."""
-    return "".join(character if character.isalnum() or character in "._-" else "_" for character in name)
 
 
 # --- every figure --------------------------------------------------------------------------

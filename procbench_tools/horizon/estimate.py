@@ -19,6 +19,7 @@ import generators
 
 from . import settings
 from .grid import Array, Grid, default_grid
+from .pooled import PooledCurve, pooled_quantiles
 from .posterior import Posterior, fit
 
 TAIL = (1 - settings.CREDIBLE_MASS) / 2
@@ -26,12 +27,13 @@ PROBABILITIES = (TAIL, 0.5, 1 - TAIL)
 DECIMALS = 2  # of a horizon in steps, in JSON
 
 METHOD = {
+    "version": settings.METHOD_VERSION,
     "model": settings.MODEL_TEXT,
     "prior": settings.PRIOR_TEXT,
     "interval": settings.INTERVAL_TEXT,
     "point": "posterior median",
     "levels": list(settings.LEVELS),
-    "pooled": "one curve fitted to the examples of every task together",
+    "pooled": settings.POOLED_TEXT,
     "excluded": "replies cut off by the token limit (truncated), which are not wrong procedures",
 }
 
@@ -149,13 +151,14 @@ class Tally:
         steps, successes, trials = self.arrays()
         return fit(grid or default_grid(), steps, successes, trials)
 
-    def estimate(self, grid: Grid | None = None) -> HorizonEstimate:
-        if not self.trials:
-            raise ValueError("a horizon needs at least one scored reply")
-        steps, _, _ = self.arrays()
-        estimate = estimate_from_posterior(
-            self.posterior(grid), (steps[0], steps[-1]), self.calls, sum(self.successes.values())
-        )
+    @property
+    def steps(self) -> tuple[int, int]:
+        """The lowest and highest step counts measured."""
+        return min(self.trials), max(self.trials)
+
+    def estimate(self, posterior: Posterior) -> HorizonEstimate:
+        """The estimate of this tally, given its posterior."""
+        estimate = estimate_from_posterior(posterior, self.steps, self.calls, sum(self.successes.values()))
         return HorizonEstimate(
             estimate.h50, estimate.h80, estimate.calls, estimate.successes, estimate.steps, self.truncated
         )
@@ -213,12 +216,29 @@ def pooled_tally(parts: Iterable[Tally]) -> Tally:
     return pooled
 
 
+def pooled_curve(posteriors: list[Posterior]) -> PooledCurve:
+    """The mean of the tasks' curves and its band (:mod:`.pooled`); the same posteriors
+    always give the same curve (the draws are seeded with :data:`settings.POOLED_SEED`)."""
+    return PooledCurve.of(posteriors, np.random.default_rng(settings.POOLED_SEED))
+
+
+def pooled_estimate(posteriors: list[Posterior], pooled: Tally) -> HorizonEstimate:
+    """The pooled estimate (:mod:`.pooled`) of the tasks' ``posteriors``, whose examples
+    together make ``pooled``."""
+    found = pooled_quantiles(pooled_curve(posteriors), pooled.steps[0], pooled.steps[1], PROBABILITIES)
+    levels = [level_estimate(level, found[level][0], *pooled.steps) for level in settings.LEVELS]
+    return HorizonEstimate(
+        levels[0], levels[1], pooled.calls, sum(pooled.successes.values()), pooled.steps, pooled.truncated
+    )
+
+
 def estimate_horizons(records: Iterable[Mapping[str, Any]], grid: Grid | None = None) -> HorizonReport:
     """h50 and h80 per task and pooled over tasks, from per-example records (``task``,
     ``steps``, ``sequential_match``; ``truncated`` replies are left out and counted)."""
     by_task = tallies(records)
-    if not any(tally.trials for tally in by_task.values()):
+    measured = {task: tally for task, tally in by_task.items() if tally.trials}
+    if not measured:
         raise ValueError("a horizon needs at least one scored reply that was not truncated")
-    pooled = pooled_tally(by_task.values())
-    estimates = {task: tally.estimate(grid) for task, tally in by_task.items() if tally.trials}
-    return HorizonReport(estimates, pooled.estimate(grid))
+    posteriors = {task: tally.posterior(grid) for task, tally in measured.items()}
+    estimates = {task: tally.estimate(posteriors[task]) for task, tally in measured.items()}
+    return HorizonReport(estimates, pooled_estimate(list(posteriors.values()), pooled_tally(by_task.values())))

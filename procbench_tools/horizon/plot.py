@@ -1,12 +1,15 @@
 """The horizon figure: sequential match against the step count (log axis), a panel per task
 and one pooled: the observed share at each step count asked with its Wilson interval (marker
 area grows with the calls there), the fitted curve (posterior median) with its pointwise
-95% band, and h50 and h80 marked with their intervals (an arrow for a bound)."""
+95% band, and h50 and h80 marked with their intervals (an arrow for a bound). The pooled
+panel's dots are every task's examples together; its curve is the mean of the tasks'
+curves with its band (:mod:`.pooled`), whose crossings are the pooled h50 and h80."""
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +21,21 @@ import numpy as np
 from matplotlib.ticker import FixedLocator, NullFormatter, ScalarFormatter
 
 from ..evaluation.intervals import wilson
-from .estimate import PROBABILITIES, HorizonEstimate, HorizonReport, LevelEstimate, Tally, pooled_tally, tallies
+from .estimate import (
+    PROBABILITIES,
+    HorizonEstimate,
+    HorizonReport,
+    LevelEstimate,
+    Tally,
+    pooled_curve,
+    pooled_tally,
+    tallies,
+)
+from .grid import Array
 
 COLUMNS = 4
 EVERY_STEP_TICKS = 8  # up to this many step counts in a panel, each has its tick (a log axis crowds sooner)
+BAND = PROBABILITIES  # the curve's band: 2.5%, 50% and 97.5%
 LEVEL_COLOURS = {0.5: "#c0392b", 0.8: "#8e44ad"}
 
 
@@ -55,11 +69,12 @@ def _mark(axis: Any, level: LevelEstimate, lowest: int, highest: int) -> None:
         axis.plot([], [], color=colour, label=label)
 
 
-def _panel(axis: Any, title: str, tally: Tally, estimate: HorizonEstimate) -> None:
+def _panel(axis: Any, title: str, tally: Tally, estimate: HorizonEstimate, band_of: Callable[[Array], Array]) -> None:
+    """One panel: ``band_of(steps)`` gives the curve's 2.5%, 50% and 97.5% rows."""
     steps, successes, trials = tally.arrays()
     lowest, highest = steps[0], steps[-1]
-    span = np.geomspace(lowest, highest, 80) if highest > lowest else np.array([lowest])
-    band = tally.posterior().curve_quantiles(span, PROBABILITIES)
+    span = np.geomspace(lowest, highest, 80) if highest > lowest else np.array([lowest], dtype=float)
+    band = band_of(span)
     axis.fill_between(span, band[0], band[2], color="#3498db", alpha=0.2, linewidth=0)
     axis.plot(span, band[1], color="#2471a3", linewidth=1.5)
     shares = [wins / count for wins, count in zip(successes, trials, strict=True)]
@@ -84,17 +99,21 @@ def horizon_figure(records: Iterable[Mapping[str, Any]], report: HorizonReport, 
     """The horizon figure of ``records`` (``task``, ``steps``, ``sequential_match``) and
     their ``report``, as a matplotlib figure titled ``title`` (the model's name, say)."""
     by_task = tallies(records)
-    panels: list[tuple[str, Tally, HorizonEstimate]] = [
-        (task, by_task[task], estimate) for task, estimate in report.by_task.items()
+    posteriors = {task: by_task[task].posterior() for task in report.by_task}
+    panels: list[tuple[str, Tally, HorizonEstimate, Callable[[Array], Array]]] = [
+        (task, by_task[task], estimate, functools.partial(posteriors[task].curve_quantiles, probabilities=BAND))
+        for task, estimate in report.by_task.items()
     ]
     if len(panels) > 1:
-        panels.append(("pooled", pooled_tally(by_task.values()), report.pooled))
+        pooled = pooled_curve(list(posteriors.values()))
+        band = functools.partial(pooled.band, probabilities=BAND)
+        panels.append(("pooled (mean of tasks)", pooled_tally(by_task.values()), report.pooled, band))
     columns = min(COLUMNS, len(panels))
     rows = math.ceil(len(panels) / columns)
     width = max(3.6 * columns, 5.0)  # one panel still wide enough for its legend and ticks
     figure, axes = plt.subplots(rows, columns, figsize=(width, 2.9 * rows + 0.4), squeeze=False)
-    for axis, (name, tally, estimate) in zip(axes.flat, panels, strict=False):
-        _panel(axis, name, tally, estimate)
+    for axis, (name, tally, estimate, band_of) in zip(axes.flat, panels, strict=False):
+        _panel(axis, name, tally, estimate, band_of)
     for axis in axes.flat[len(panels) :]:
         axis.set_visible(False)
     for axis in axes[:, 0]:

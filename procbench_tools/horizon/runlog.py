@@ -1,7 +1,11 @@
 """The files of a horizon run's folder, and resuming from them.
 
-- ``run.json``: the settings that fix which questions a call gets (model, seed, tasks, step
-  range, prompt variant); a run resumes only with the same ones.
+- ``run.lock``: held (``fcntl.flock``) by the run writing to the folder, so that a second run
+  into the same folder stops at once; the system releases it when the run ends, however it
+  ends (a kill included).
+- ``run.json``: the settings that fix which questions a call gets and how the model answers
+  (model, base URL, temperature, token limit, seed, tasks, step range, prompt variant); a run
+  resumes only with the same ones.
 - ``calls.jsonl``: one line per completed call, appended (and flushed to disk) as it
   completes: example id, task, steps, index, prompt variant, question, label, response,
   finish reason, tokens and scores. A line cut off by a kill is dropped on resume; a whole
@@ -13,9 +17,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
 import secrets
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -25,20 +32,52 @@ from ..atomic import atomic_text_file
 from ..evaluation.lines import parse_json
 from .design import candidate_steps
 
+LOCK = "run.lock"
 SETTINGS = "run.json"
 CALLS = "calls.jsonl"
 EXAMPLES = "examples.jsonl"
 SUMMARY = "summary.json"
 FIGURE = "horizon.png"
-FIXED_SETTINGS = ("model", "seed", "tasks", "min_steps", "max_steps", "prompt_variant")
+FIXED_SETTINGS = (
+    "model",
+    "model_base_url",
+    "temperature",
+    "max_tokens",
+    "seed",
+    "tasks",
+    "min_steps",
+    "max_steps",
+    "prompt_variant",
+)
 EXAMPLE_KEYS = ("id", "task", "task_name", "steps", "prompt", "question", "label")
 
 
-def prepare_folder(folder: Path, settings: dict[str, Any]) -> dict[str, Any]:
-    """Make ``folder`` (or check that its run has the same fixed settings) and return the
-    settings in force: a resumed run keeps its own seed; a new run without one draws it."""
+@contextlib.contextmanager
+def hold_folder(folder: Path) -> Iterator[None]:
+    """Make ``folder`` and hold its lock for the block; ``ValueError`` at once when another
+    run holds it. The lock is an advisory ``flock`` on ``run.lock``, which the system
+    releases when this process ends, however it ends, so it never goes stale."""
     if folder.exists() and not folder.is_dir():
         raise ValueError(f"--output {folder} is a file; a horizon run needs a folder")
+    folder.mkdir(parents=True, exist_ok=True)
+    with (folder / LOCK).open("a") as lock:
+        try:
+            fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise ValueError(
+                f"--output {folder} is in use: another procbench horizon run holds it; "
+                "wait for that run to end or use another folder"
+            ) from None
+        try:
+            yield
+        finally:
+            fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
+
+
+def prepare_folder(folder: Path, settings: dict[str, Any]) -> dict[str, Any]:
+    """Check that the run in ``folder`` (made and held by :func:`hold_folder`), if any, has
+    the same fixed settings, and return the settings in force: a resumed run keeps its own
+    seed; a new run without one draws it."""
     path = folder / SETTINGS
     if path.exists():
         try:
@@ -57,7 +96,6 @@ def prepare_folder(folder: Path, settings: dict[str, Any]) -> dict[str, Any]:
             )
     elif settings["seed"] is None:
         settings = {**settings, "seed": secrets.randbelow(2**31)}
-    folder.mkdir(parents=True, exist_ok=True)
     with atomic_text_file(path) as stream:
         json.dump(settings, stream, indent=2)
         stream.write("\n")

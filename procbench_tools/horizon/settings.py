@@ -30,6 +30,23 @@ INTERVAL_TEXT = (
     "an end (or the median) outside the step counts measured is left open (null) or given as a bound"
 )
 
+# The pooled horizon: where the mean of the tasks' curves crosses a level (see .pooled).
+POOLED_DRAWS = 2000  # curves drawn from each task's posterior for the pooled band
+POOLED_SEED = 0  # of those draws, so the same data always give the same pooled numbers
+CROSSING_TOLERANCE = 1e-4  # bisection stops when a crossing is known to this many doublings (0.007%)
+CROSSING_MARGIN = 1.0  # doublings beyond the step counts measured where the search stops
+POOLED_TEXT = (
+    "where the mean of the tasks' curves (each task weighing the same) crosses the level: the point where the "
+    "mean of their maximum-likelihood curves crosses it, the interval where that mean's pointwise "
+    f"{CREDIBLE_MASS:.0%} band crosses it, the band made of {POOLED_DRAWS} draws of one curve from each task's "
+    "posterior, averaged (the fitted mean plus the quantiles of the averaged draws' deviations from their mean); "
+    "crossings by bisection"
+)
+# The method's version in summary.json: raised whenever a change moves a reported number.
+# 1: the pooled horizon was one curve fitted to every task's examples together.
+# 2: the pooled horizon is the crossing of the mean of the tasks' curves (POOLED_TEXT).
+METHOD_VERSION = 2
+
 # The adaptive route (procbench horizon).
 DEFAULT_BUDGET = 300  # calls per task
 DEFAULT_BATCH = 10  # calls per task per round

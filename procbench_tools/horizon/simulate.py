@@ -14,6 +14,7 @@ from .design import candidate_steps, decide, lapse_steps
 from .estimate import PROBABILITIES, interval_in_range
 from .grid import Array, Grid, default_grid
 from .model import log2_horizon, success_probability
+from .pooled import PARAMETERS, PooledCurve, known_curves, mean_crossing, pooled_quantiles
 from .posterior import fit
 
 BoolArray = NDArray[np.bool_]
@@ -46,6 +47,11 @@ class SimulatedRuns:
     highest: Array
     calls: Array
     stops: list[str]
+
+    def zero_width(self) -> BoolArray:
+        """Whether each run's reported interval is a single point."""
+        low, high = self.reported()
+        return low == high
 
     def reported(self) -> tuple[Array, Array]:
         """Each run's reported interval ends in log2 steps (``-inf``/``inf``: open), by the
@@ -85,6 +91,82 @@ def simulate_fixed(
     )
     calls = np.full(runs, per_step * len(steps))
     return SimulatedRuns(quantiles, np.full(runs, min(steps)), np.full(runs, max(steps)), calls, ["fixed"] * runs)
+
+
+def benchmark_like_curves() -> list[TrueCurve]:
+    """23 tasks whose true curves differ, as the benchmark's do: h50 from about 3 to 37
+    steps (some beyond the paper's 25), slopes from gentle to steep, lapse rates 0 to 0.15."""
+    tasks = 23
+    slopes = (0.8, 1.2, 1.8, 2.5, 3.5)
+    lapses = (0.0, 0.03, 0.08, 0.15)
+    return [
+        TrueCurve(1.6 + 3.6 * task / (tasks - 1), slopes[task % len(slopes)], lapses[(3 * task) % len(lapses)])
+        for task in range(tasks)
+    ]
+
+
+def pooled_log2_horizon(curves: list[TrueCurve], level: float) -> float:
+    """The true pooled horizon: log2 of the step count where the mean of ``curves`` falls to
+    ``level`` (the definition of :mod:`.pooled`, with the curves known)."""
+    known = known_curves(*([getattr(curve, name) for curve in curves] for name in PARAMETERS))
+    return mean_crossing(known, level, -20.0, 20.0)
+
+
+@dataclass
+class SimulatedBenchmark:
+    """Runs of a fixed design on several tasks at once: per level, each task's runs and the
+    pooled runs (every run of the pooled horizon made of the tasks' runs of the same number);
+    and, for comparison, the pooled horizon of method version 1: one curve fitted to every
+    task's examples together."""
+
+    by_task: list[dict[float, SimulatedRuns]]
+    pooled: dict[float, SimulatedRuns]
+    one_curve: dict[float, SimulatedRuns]
+
+
+def simulate_benchmark(
+    curves: list[TrueCurve], steps: list[int], per_step: int, runs: int, seed: int, grid: Grid | None = None
+) -> SimulatedBenchmark:
+    """``runs`` runs of a fixed design (``per_step`` calls at each of ``steps``) on every
+    task of ``curves``: per task the estimates of :func:`.estimate.estimate_horizons`, and
+    pooled over tasks those of :mod:`.pooled`."""
+    grid = grid or default_grid()
+    rng = np.random.default_rng(seed)
+    pooled_rng = np.random.default_rng([seed, settings.POOLED_SEED])
+    levels = settings.LEVELS
+    task_quantiles = [{level: np.zeros((runs, 3)) for level in levels} for _ in curves]
+    pooled = {level: np.zeros((runs, 3)) for level in levels}
+    one_curve = {level: np.zeros((runs, 3)) for level in levels}
+    chunk = max(1, CHUNK // 2)  # the draws of every task are held at once
+    for start in range(0, runs, chunk):
+        rows = slice(start, min(start + chunk, runs))
+        count = rows.stop - rows.start
+        posteriors = []
+        together = np.zeros((count, len(steps)))
+        for task, curve in enumerate(curves):
+            successes = rng.binomial(per_step, curve.probability(np.asarray(steps)), size=(count, len(steps)))
+            together += successes
+            posterior = fit(grid, steps, successes, np.full((count, len(steps)), per_step))
+            for level in levels:
+                task_quantiles[task][level][rows] = posterior.quantiles(level, PROBABILITIES)
+            posteriors.append(posterior)
+        found = pooled_quantiles(PooledCurve.of(posteriors, pooled_rng), min(steps), max(steps), PROBABILITIES)
+        single = fit(grid, steps, together, np.full((count, len(steps)), per_step * len(curves)))
+        for level in levels:
+            pooled[level][rows] = found[level]
+            one_curve[level][rows] = single.quantiles(level, PROBABILITIES)
+
+    def runs_of(quantiles: Array) -> SimulatedRuns:
+        return SimulatedRuns(
+            quantiles, np.full(runs, min(steps)), np.full(runs, max(steps)), np.full(runs, per_step * len(steps)),
+            ["fixed"] * runs,
+        )  # fmt: skip
+
+    return SimulatedBenchmark(
+        [{level: runs_of(task[level]) for level in levels} for task in task_quantiles],
+        {level: runs_of(pooled[level]) for level in levels},
+        {level: runs_of(one_curve[level]) for level in levels},
+    )
 
 
 def simulate_adaptive(
