@@ -113,6 +113,7 @@ def test_three_routes_give_identical_figures(examples, dataset, plain_answers, i
     assert main(["evaluate", str(run), "--dataset", str(dataset), "--output", str(single), "--no-plots"]) == 0
     first = json.loads((single / "scores.jsonl").read_text().splitlines()[0])
     assert first["model"] == "Qwen__Qwen2.5-0.5B-Instruct"
+    assert models["inspect"].pop("inspect_log") == {"status": "success", "errored_samples": 0, "errored_ids": []}
     for route in ("inspect", "lm-eval", "lm-eval-model"):
         assert_same_figures(models[route], models["plain"])
 
@@ -161,15 +162,55 @@ def test_inspect_json_log_and_epochs(inspect_log, tmp_path):
         read_harness_answers(twice)
 
 
-def test_errored_samples_count_as_missing(inspect_log, tmp_path):
-    log_path, _ = inspect_log
+def failed_log(log_path, tmp_path, status, errored):
+    """A copy of the scripted inspect log with ``status`` and its first ``errored`` samples
+    ended in an error (as a run that crashed or was cancelled leaves it)."""
     log = read_eval_log(str(log_path))
-    failed = log.samples[0].model_copy(update={"error": EvalError(message="boom", traceback="", traceback_ansi="")})
-    log.samples[0] = failed
-    path = tmp_path / "partial.eval"
+    for number in range(errored):
+        error = EvalError(message="boom", traceback="", traceback_ansi="")
+        log.samples[number] = log.samples[number].model_copy(update={"error": error})
+    log.status = status
+    path = tmp_path / f"{status}.eval"
     write_eval_log(log, str(path), format="eval")
-    ids = {line["id"] for line in read_harness_answers(path)}
-    assert len(ids) == 71 and failed.id not in ids
+    return path, [str(sample.id) for sample in log.samples[:errored]]
+
+
+def test_errored_samples_count_as_missing(inspect_log, tmp_path):
+    """An errored sample has no answer: it is left out, and its id is reported."""
+    log_path, _ = inspect_log
+    path, (failed,) = failed_log(log_path, tmp_path, "success", 1)
+    harness = read_harness_answers(path)
+    ids = {line["id"] for line in harness}
+    assert len(ids) == 71 and failed not in ids
+    assert harness.status == "success" and harness.errored == (failed,) and harness.complete
+
+
+@pytest.mark.parametrize("status", ["error", "cancelled"])
+def test_unfinished_inspect_log_is_refused_unless_allowed(inspect_log, dataset, tmp_path, capsys, status):
+    """Issue #29.3: a failed or cancelled log was scored as complete (exit 0, its status
+    shown nowhere). Now it is refused in one line naming the file, its status and the flag;
+    with --allow-incomplete it is scored, and the report carries the status and the errored
+    samples (72 samples, 3 errored: n = 69, missing = 3)."""
+    log_path, _ = inspect_log
+    path, errored = failed_log(log_path, tmp_path, status, 3)
+    arguments = ["evaluate", str(path), "--dataset", str(dataset), "--no-plots"]
+    with pytest.raises(SystemExit) as exit:
+        main([*arguments, "--output", str(tmp_path / "refused")])
+    assert exit.value.code == 2
+    message = capsys.readouterr().err.strip()
+    assert message == (
+        f"procbench evaluate: error: {path}: the inspect log's status is {status!r}, not 'success' "
+        "(3 errored samples); its scores would leave out what it did not answer: run it again, or pass "
+        "--allow-incomplete to score its answered samples"
+    )
+    assert not (tmp_path / "refused").exists()
+    output = tmp_path / "allowed"
+    assert main([*arguments, "--output", str(output), "--allow-incomplete"]) == 0
+    warning = capsys.readouterr().err
+    assert f"the inspect log's status is {status!r}; 3 samples ended in an error and are counted as missing" in warning
+    model = json.loads((output / "summary.json").read_text())["models"][status]
+    assert model["inspect_log"] == {"status": status, "errored_samples": 3, "errored_ids": errored}
+    assert model["overall"]["n"] == 69 and model["overall"]["missing"] == 3
 
 
 def test_lm_eval_folder_and_file_errors(lm_eval_run, tmp_path):

@@ -42,7 +42,9 @@ A predictions file has one JSON object a line: {"id": "Sort-07-003-990c6f33", "r
 of it), so answers made for other generation settings are refused, not mis-scored. Examples
 without a line are left out of the means and counted as missing. Harness outputs are read
 as they are: an inspect log (.eval) of `inspect eval procbench_tools/procbench`, or lm-eval's
-samples_procbench_*.jsonl (--log_samples), one file or the folder of a run.
+samples_procbench_*.jsonl (--log_samples), one file or the folder of a run. An inspect
+log whose run did not finish (status error or cancelled) is refused unless
+--allow-incomplete; its status and errored samples are reported either way.
 
 --extractor takes any model name `inspect eval` takes (the inspect extra: openai/..., anthropic/...,
 openai-api/vllm/... with --extractor-base-url, mockllm/model) with inspect's retries; each
@@ -83,6 +85,12 @@ def add_parser(commands: Any) -> None:
         help="folder for the report: new, empty, or an earlier report's (replaced whole)",
     )
     parser.add_argument("--name", nargs="+", help="model names, one per file (default: the file names)")
+    parser.add_argument(
+        "--allow-incomplete",
+        action="store_true",
+        help="score an inspect log whose run did not finish (status error or cancelled): its errored samples "
+        "count as missing and the log's status is in the report",
+    )
     parser.add_argument("--json", action="store_true", help="print summary.json instead of the table")
     parser.add_argument(
         "--no-plots", action="store_true", help="draw no figure (report.html keeps every table, without figures)"
@@ -138,6 +146,15 @@ def model_names(files: list[Path], names: list[str] | None) -> list[str]:
 
 def _warn(result: ModelResult) -> None:
     unknown, missing = result.tally.unknown_ids, result.tally.missing
+    from ..evaluation.harness_logs import SUCCESS
+
+    errored = len(result.errored)
+    if result.log_status not in (None, SUCCESS) or errored:
+        print(
+            f"{result.name}: the inspect log's status is {result.log_status!r}; {plural(errored, 'sample')} ended in "
+            f"an error and {'is' if errored == 1 else 'are'} counted as missing, e.g. {list(result.errored[:5])}",
+            file=sys.stderr,
+        )
     if unknown:
         print(
             f"{result.name}: {plural(unknown, 'id')} {'is' if unknown == 1 else 'are'} not in the dataset and "
@@ -189,8 +206,15 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("standard input (-) can be given once only")
     files = dict(zip(names, args.predictions, strict=True))
     extractor = extractor_of(args)  # a model that cannot be used is refused before any scoring
-    extract = args.extract or DOUBTFUL
-    done = evaluate(files, args.dataset, args.output, plots=not args.no_plots, extractor=extractor, extract=extract)
+    done = evaluate(
+        files,
+        args.dataset,
+        args.output,
+        plots=not args.no_plots,
+        extractor=extractor,
+        extract=args.extract or DOUBTFUL,
+        allow_incomplete=args.allow_incomplete,
+    )
     for result in done.results:
         _warn(result)
     summary = done.summary

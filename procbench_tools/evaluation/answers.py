@@ -4,7 +4,9 @@ inspect log or lm-eval samples (a file or a run's folder).
 
 A line holds the example's ``id`` and the model's raw ``response`` (or an already
 structured ``prediction``); ``"truncated": true`` marks a reply cut off by the token limit
-(as ``procbench horizon`` logs them). Errors are ``ValueError`` naming the file and line."""
+(as ``procbench horizon`` logs them). Errors are ``ValueError`` naming the file and line.
+:func:`open_answers` also says what a harness file reports of its run (an inspect log's
+status and errored samples) and refuses a run that did not finish unless asked."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..scoring.responses import NotText, response_text
-from .harness_logs import read_harness_answers
+from .harness_logs import HarnessAnswers, read_harness_answers
 from .lines import json_lines
 
 STDIN = "-"
@@ -44,16 +46,47 @@ def check_answers_path(path: Path) -> None:
         raise ValueError(f"answers file {path} does not exist")
 
 
-def read_answers(path: Path, progress: Callable[[int], Any] | None = None) -> Iterator[AnswerLine]:
+@dataclass(frozen=True)
+class Answers:
+    """A model's answers (iterating gives them, once) and, for a harness file, what the
+    harness says of its run (``None`` for a JSON Lines answers file)."""
+
+    lines: Iterator[AnswerLine]
+    harness: HarnessAnswers | None = None
+
+    def __iter__(self) -> Iterator[AnswerLine]:
+        return self.lines
+
+
+def open_answers(
+    path: Path, progress: Callable[[int], Any] | None = None, *, allow_incomplete: bool = False
+) -> Answers:
     """The answers of ``path``, in its order; ``progress`` is called with the bytes of each
-    line read (for a bar)."""
-    harness_answers = None if str(path) == STDIN or not path.exists() else read_harness_answers(path)
-    if harness_answers is not None:
-        for entry in harness_answers:
-            if progress is not None:
-                progress(0)
-            yield AnswerLine(entry["id"], None, response=entry["response"], truncated=entry.get("truncated", False))
-        return
+    line read (for a bar). An inspect log whose run did not finish (status ``"error"``,
+    ``"cancelled"``, ...) is refused in one line unless ``allow_incomplete``."""
+    harness = None if str(path) == STDIN or not path.exists() else read_harness_answers(path)
+    if harness is None:
+        return Answers(_answers_file(path, progress))
+    if not allow_incomplete:
+        harness.check_complete()
+    return Answers(_harness_lines(harness, progress), harness)
+
+
+def read_answers(
+    path: Path, progress: Callable[[int], Any] | None = None, *, allow_incomplete: bool = False
+) -> Iterator[AnswerLine]:
+    """The answers of ``path`` (:func:`open_answers`'s, without what the harness says)."""
+    return iter(open_answers(path, progress, allow_incomplete=allow_incomplete))
+
+
+def _harness_lines(harness: HarnessAnswers, progress: Callable[[int], Any] | None) -> Iterator[AnswerLine]:
+    for entry in harness:
+        if progress is not None:
+            progress(0)
+        yield AnswerLine(entry["id"], None, response=entry["response"], truncated=entry.get("truncated", False))
+
+
+def _answers_file(path: Path, progress: Callable[[int], Any] | None) -> Iterator[AnswerLine]:
     shown = shown_name(path)
     for number, line in json_lines(path, "answers file", shown, progress=progress):
         if not isinstance(line, dict) or not isinstance(line.get("id"), str):
@@ -85,7 +118,7 @@ def find_answer(path: Path, identifier: str) -> tuple[AnswerLine | None, int]:
     """The answer for ``identifier`` in ``path`` (the first, if several) and how many answers
     the file holds (read to the end only when the id is not found)."""
     count = 0
-    for answer in read_answers(path):
+    for answer in read_answers(path, allow_incomplete=True):  # showing an answer needs no finished run
         count += 1
         if answer.id == identifier:
             return answer, count

@@ -10,10 +10,12 @@
 - a folder holding one lm-eval run's ``samples_procbench_*.jsonl`` files (its 23 tasks),
   searched recursively, so ``--output_path`` or the model folder under it both work;
 
-and returns the same ``{"id", "response"}`` dicts as a JSON Lines answers file (an inspect
-sample cut off by the token limit also has ``"truncated": True``), or ``None`` for anything
-else (a plain answers file; a pipe or other stream, which is read once, as one). lm-eval's
-files are read lazily, a line at a time; repeated ids are refused by the caller, as for any
+and returns a :class:`HarnessAnswers`: the same ``{"id", "response"}`` dicts as a JSON
+Lines answers file (an inspect sample cut off by the token limit also has ``"truncated":
+True``), with what the harness says of its run (an inspect log's ``status`` and the ids of
+its errored samples); or ``None`` for anything else (a plain answers file; a pipe or other
+stream, which is read once, as one). lm-eval's files are read lazily, a line at a time;
+repeated ids are refused by the caller, as for any
 answers file.
 """
 
@@ -22,6 +24,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,15 +34,48 @@ Line = dict[str, Any]
 
 _ZIP = b"PK\x03\x04"
 _SAMPLES_FILE = re.compile(r"samples_(?P<task>.+)_(?P<date>\d{4}-\d{2}-\d{2}T[\d.\-]+)\.jsonl$")
+SUCCESS = "success"  # the status of an inspect log whose run finished
 
 
-def read_harness_answers(path: Path) -> Iterator[Line] | None:
-    """``{"id", "response"}`` lines from an inspect log or lm-eval samples (a file or a
-    run's folder); ``None`` when ``path`` is neither; ``ValueError`` naming the file and
-    what is wrong with it otherwise (a folder's layout and an inspect log at once, an
-    lm-eval line when it is reached)."""
+@dataclass(frozen=True)
+class HarnessAnswers:
+    """A harness file's answers (iterating gives its lines) and what it says of its run:
+    ``status`` is an inspect log's (``"success"``, ``"error"``, ``"cancelled"``, ...;
+    ``None`` for lm-eval, whose samples record none), ``errored`` the ids of the samples
+    that ended in an error (they have no answer, so they count as missing)."""
+
+    path: Path
+    lines: Iterator[Line]
+    status: str | None = None
+    errored: tuple[str, ...] = ()
+
+    def __iter__(self) -> Iterator[Line]:
+        return self.lines
+
+    @property
+    def complete(self) -> bool:
+        """Whether the run finished (an lm-eval run always counts as finished)."""
+        return self.status in (None, SUCCESS)
+
+    def check_complete(self) -> None:
+        """``ValueError`` in one line for a run that did not finish, naming the file, its
+        status and the flag that scores it anyway."""
+        if not self.complete:
+            raise ValueError(
+                f"{self.path}: the inspect log's status is {self.status!r}, not {SUCCESS!r} "
+                f"({len(self.errored)} errored samples); its scores would leave out what it did not "
+                "answer: run it again, or pass --allow-incomplete to score its answered samples"
+            )
+
+
+def read_harness_answers(path: Path) -> HarnessAnswers | None:
+    """The answers of an inspect log or lm-eval samples (a file or a run's folder);
+    ``None`` when ``path`` is neither; ``ValueError`` naming the file and what is wrong
+    with it otherwise (a folder's layout and an inspect log at once, an lm-eval line when
+    it is reached). A log that did not finish is returned as it is: the caller decides
+    (:meth:`HarnessAnswers.check_complete`)."""
     if path.is_dir():
-        return _lm_eval_folder(path)
+        return HarnessAnswers(path, _lm_eval_folder(path))
     if not path.is_file():
         return None  # a pipe or another stream: read once, as a JSON Lines answers file
     with path.open("rb") as stream:
@@ -52,7 +88,7 @@ def read_harness_answers(path: Path) -> Iterator[Line] | None:
     except (ValueError, RecursionError):
         first = None
     if _is_lm_eval_line(first):
-        return _lm_eval_lines(path)
+        return HarnessAnswers(path, _lm_eval_lines(path))
     if first is None and first_line.strip() == b"{" and _is_inspect_json_log(path):
         return _inspect_log(path)
     return None
@@ -69,7 +105,7 @@ def _is_inspect_json_log(path: Path) -> bool:
     return isinstance(whole, dict) and "eval" in whole and "version" in whole
 
 
-def _inspect_log(path: Path) -> Iterator[Line]:
+def _inspect_log(path: Path) -> HarnessAnswers:
     try:
         from inspect_ai.log import read_eval_log
     except ImportError:
@@ -96,9 +132,13 @@ def _inspect_log(path: Path) -> Iterator[Line]:
         for sample in samples
         if sample.error is None and sample.output is not None and sample.output.choices
     ]
+    errored = tuple(str(sample.id) for sample in samples if sample.error is not None)
     if not lines:
-        raise ValueError(f"{path}: the inspect log holds no answered sample (status {log.status})")
-    return iter(lines)
+        raise ValueError(
+            f"{path}: the inspect log holds no answered sample (status {log.status!r}, "
+            f"{len(errored)} errored samples); run it again"
+        )
+    return HarnessAnswers(path, iter(lines), log.status, errored)
 
 
 # --- lm-evaluation-harness --------------------------------------------------------------------

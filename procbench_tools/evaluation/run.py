@@ -18,7 +18,7 @@ from tqdm import tqdm
 from generators.benchmark import parse_example_id
 
 from ..text import plural
-from .answers import STDIN, AnswerLine, check_answers_path, read_answers, shown_name
+from .answers import STDIN, AnswerLine, check_answers_path, open_answers, shown_name
 from .extractor_comparison import DOUBTFUL, Comparison, compare
 from .files import EXTRACTION_DISAGREEMENTS, SCORES
 from .references import ExampleIndex, describe_settings, open_dataset
@@ -46,6 +46,15 @@ class ModelResult:
     unknown_shown: list[str] = field(default_factory=list)
     missing_shown: list[str] = field(default_factory=list)
     horizon: Any = None  # its HorizonReport (None when no reply could be used)
+    log_status: str | None = None  # an inspect log's status (None for other answers)
+    errored: tuple[str, ...] = ()  # the ids of an inspect log's errored samples
+
+    def log_summary(self) -> dict[str, Any] | None:
+        """``summary.json``'s ``inspect_log`` block: the log's status and its errored
+        samples (``None`` for answers that are not an inspect log)."""
+        if self.log_status is None:
+            return None
+        return {"status": self.log_status, "errored_samples": len(self.errored), "errored_ids": list(self.errored)}
 
     @classmethod
     def empty(cls, name: str, size: int) -> ModelResult:
@@ -102,17 +111,27 @@ def _check_unknown(name: str, answer: AnswerLine, index: ExampleIndex, rest: Ite
 
 
 def score_model(
-    name: str, path: Path, index: ExampleIndex, folder: ReportFolder, progress: bool | None = None
+    name: str,
+    path: Path,
+    index: ExampleIndex,
+    folder: ReportFolder,
+    progress: bool | None = None,
+    *,
+    allow_incomplete: bool = False,
 ) -> ModelResult:
     """Score every answer of ``path`` whose id is in the dataset, writing each to the report
-    as it goes. ``ValueError`` for a repeated id, answers for other questions, or no answer
-    of the dataset at all."""
+    as it goes. ``ValueError`` for a repeated id, answers for other questions, no answer
+    of the dataset at all, or an inspect log whose run did not finish (unless
+    ``allow_incomplete``)."""
     result = ModelResult.empty(name, len(index))
     shown = shown_name(path)
     size = path.stat().st_size if str(path) != STDIN and path.is_file() else None
     bar = progress_bar(size, f"scoring {name}", "B", progress)
     unknown_seen: set[str] = set()
-    answers = read_answers(path, bar.update)
+    opened = open_answers(path, bar.update, allow_incomplete=allow_incomplete)
+    if opened.harness is not None:
+        result.log_status, result.errored = opened.harness.status, opened.harness.errored
+    answers = iter(opened)
     with bar:
         for answer in answers:
             example = index.get(answer.id)
@@ -217,11 +236,14 @@ def evaluate(
     progress: bool | None = None,
     extractor: Extractor | None = None,
     extract: str = DOUBTFUL,
+    allow_incomplete: bool = False,
 ) -> Evaluation:
     """Score each model's answers file against the dataset and publish the report in
     ``output`` (see the package's modules for each part); given ``extractor``, each reply
     that ``extract`` sends (``"doubtful"`` or ``"all"``) is also read by it, beside the reader
-    (:mod:`.extractor_comparison`)."""
+    (:mod:`.extractor_comparison`). An inspect log whose run did not finish is refused unless
+    ``allow_incomplete``; its status and errored samples are in the model's ``inspect_log``
+    block either way."""
     from .plots import FigureData
     from .provenance import dataset_provenance, provenance
 
@@ -232,7 +254,10 @@ def evaluate(
         rows = progress_bar(dataset.size(), "reading the dataset", " examples", progress)
         with rows:
             index = ExampleIndex.build(dataset, folder.work / "examples.sqlite", rows)
-        results = [score_model(name, path, index, folder, progress) for name, path in files.items()]
+        results = [
+            score_model(name, path, index, folder, progress, allow_incomplete=allow_incomplete)
+            for name, path in files.items()
+        ]
         total_scored = sum(result.tally.n for result in results)
         comparisons = (
             {} if extractor is None else compare_with_extractor(extractor, folder, total_scored, progress, extract)
@@ -242,6 +267,8 @@ def evaluate(
             result.horizon = estimate_horizon(result.tally)
             model = result.tally.summary()
             model["horizon"] = None if result.horizon is None else result.horizon.to_json()
+            if result.log_status is not None:
+                model["inspect_log"] = result.log_summary()
             if extractor is not None:
                 model["extractor"] = comparisons.get(result.name, Comparison(extractor.name, extract)).summary()
             summary["models"][result.name] = model
