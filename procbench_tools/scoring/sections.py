@@ -41,9 +41,12 @@ _VERB = r"(?:(?:are|is|were|was)(?:\s+(?:therefore|thus|then|now|as\s+follows))?
 _PART_NOUN = r"(?:\s+(?:states?|results?|strings?|numbers?|values?|lists?|arrays?|sentences?|counts?|steps?|pieces?))?"
 # (a count and a short description may stand around the noun: "and the nineteen intermediate
 # strings, in order, are:", "and the intermediate results after each of the operations are")
+# (after a full stop or a semicolon alone, the clause must say what it is, with a colon or a
+# verb: a sentence state may go on "... in a process. Intermediate stops on the route.")
+_INTERMEDIATE_PHRASE = rf"(?:the\s+|its\s+)?(?:[a-z]+\s+)?intermediate{_PART_NOUN}"
+_SAYS = rf"(?:[^:\n]{{0,60}}?\s{_VERB}\b:?|\s*:|\s*{_VERB}\b:?)"
 _THEN_INTERMEDIATE = re.compile(
-    rf"(?:[,;.]?\s+(?:and|with)\s+|[;.]\s+)(?:the\s+|its\s+)?(?:[a-z]+\s+)?intermediate{_PART_NOUN}"
-    rf"(?:[^:\n]{{0,60}}?\s{_VERB}\b:?|\s*:|\s*{_VERB}\b:?)?\s*",
+    rf"[,;.]?\s+(?:and|with)\s+{_INTERMEDIATE_PHRASE}{_SAYS}?\s*|[;.]\s+{_INTERMEDIATE_PHRASE}{_SAYS}\s*",
     re.I,
 )
 # "... 5, 10, 50, and the final number is 165"; "and the final decoded string, 31 characters long, is"
