@@ -179,6 +179,8 @@ def test_cli_against_an_openai_compatible_server(stream, tmp_path):
         "seed": None,
         "answer_format": None,
         "dataset": None,
+        "extractor": None,
+        "extract": "doubtful",
     }
     chats = [request for request in server.requests if request["path"].endswith("/chat/completions")]
     assert len(chats) == len(examples) == 12

@@ -312,8 +312,13 @@ def test_the_reader_version_is_shown_when_the_summary_has_one(small_run):
     ``reader`` beside that answer; without one, no reader line at all."""
     from procbench_tools.evaluation.drilldown import DrillExample
     from procbench_tools.evaluation.html_report import ReportPage, render
+    from procbench_tools.scoring.reader import READER_VERSION
 
     summary = json.loads((small_run["plain"] / "summary.json").read_text())
+    assert f'<p class="meta">Answer reader: {READER_VERSION}</p>' in render(ReportPage(summary, {}, None, []))
+    del summary["provenance"]["reader"]
+    for model in summary["models"].values():
+        model["reading"].pop("reader")
     assert "Answer reader:" not in render(ReportPage(summary, {}, None, []))
     summary["provenance"]["reader"] = "reader-7"
     summary["models"]["good"]["reader"] = {"version": 7}

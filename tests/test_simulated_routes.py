@@ -65,7 +65,7 @@ def test_inspect_eval_with_the_simulated_model_runs_offline_and_scores_its_repli
         example = examples[sample.id]
         reply = model.reply(example["prompt"])
         assert sample.output.completion == reply
-        figures, _ = score_response(reply, example["task"], example["label"])
+        figures, _, _ = score_response(reply, example["task"], example["label"])
         assert sample.scores["step_scores"].value["sequential_match"] == figures["sequential_match"]
         slipped += figures["sequential_match"] == 0
     assert 0 < slipped < 10  # at horizon 4, some of 2..6 steps slip and some do not
@@ -138,7 +138,7 @@ def test_lm_eval_command_with_the_simulated_model_runs_offline(tmp_path):
     for sample in samples:
         (response,) = sample["resps"][0]
         assert response == model.reply(sample["doc"]["prompt"])
-        figures, _ = score_response(response, "Sort", json.loads(sample["doc"]["label"]))
+        figures, _, _ = score_response(response, "Sort", json.loads(sample["doc"]["label"]))
         assert sample["sequential_match"] == figures["sequential_match"]
 
 
