@@ -32,6 +32,7 @@ from .values import ARROW, parse_value, unwrap
 
 MIN_CHAIN = 2  # a chain has at least this many states
 WINDOW = 48  # lines read first from the end for the last chain
+MAX_WINDOW = 6144  # the last chain is looked for in at most this many lines from the end
 PROSE_SPACES = 12  # a line of more words holds a word or number state alone only in a list with commas
 DESCRIPTION_LENGTH = 60  # "3. Remove "for": ..." — a description before a colon is at most this long
 _COMMENT = re.compile(r"\s(?:#|//)\s.*$|\s+\([^()\n]{0,80}\)$")
@@ -245,11 +246,12 @@ def read_chains(layout: Layout, intermediate_kind: Kind, final_kind: Kind, shape
 def last_chain(layout: Layout, intermediate_kind: Kind, final_kind: Kind, shape: Shape) -> Chain | None:
     """The chain that ends last, found from the end of the text: the lines are read from
     ``WINDOW`` lines before the end, a window twice as long each time the chain found could
-    reach further up (most answers stand at the end of a reply)."""
+    reach further up (most answers stand at the end of a reply), up to ``MAX_WINDOW`` lines: a
+    looping model's megabyte of lines is not read over and over."""
     window = WINDOW
     while True:
         start = max(0, len(layout.lines) - window)
         found = read_chains(layout, intermediate_kind, final_kind, shape, start)
-        if start == 0 or (found and found[-1].first_line > start + 2):
+        if start == 0 or (found and found[-1].first_line > start + 2) or window >= MAX_WINDOW:
             return found[-1] if found else None
         window *= 2
