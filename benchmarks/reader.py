@@ -17,12 +17,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
-import io
 import json
 import statistics
-import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from collections.abc import Callable
@@ -31,6 +28,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from trees import baseline_tree, load_module  # noqa: E402
 
 from generators.benchmark import iter_examples  # noqa: E402
 from generators.settings import Settings  # noqa: E402
@@ -55,34 +54,11 @@ ROUNDS = 5
 
 def old_reader(commit: str) -> Callable[[str, Any], Any]:
     """The ``read_answer`` of the reader at ``commit``: its ``procbench_tools/scoring``
-    package (standard library only, relative imports) loaded under another name; at an old
-    commit whose reader was one module, that module."""
-    folder = Path(tempfile.mkdtemp())
-    archive = subprocess.run(["git", "archive", commit, "procbench_tools/scoring"], cwd=ROOT, capture_output=True)
-    if archive.returncode == 0:
-        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-            tar.extractall(folder, filter="data")
-        package = folder / "procbench_tools" / "scoring"
-        (package / "__init__.py").touch()
-        spec = importlib.util.spec_from_file_location("old_scoring", package / "__init__.py")
-        assert spec is not None and spec.loader is not None
-        sys.modules["old_scoring"] = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(sys.modules["old_scoring"])
-        return importlib.import_module("old_scoring.reader").read_answer  # type: ignore[no-any-return]
-    source = subprocess.run(
-        ["git", "show", f"{commit}:procbench_tools/scoring/reader.py"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    path = folder / "old_reader.py"
-    path.write_text(source)
-    spec = importlib.util.spec_from_file_location("old_reader", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.read_answer  # type: ignore[no-any-return]
+    package (standard library only, relative imports) loaded under another name."""
+    tree = baseline_tree(commit, Path(tempfile.mkdtemp()))
+    package = tree / "procbench_tools" / "scoring"
+    load_module(package / "__init__.py", "old_scoring")
+    return importlib.import_module("old_scoring.reader").read_answer  # type: ignore[no-any-return]
 
 
 def cpu_seconds(run: Callable[[], Any]) -> float:

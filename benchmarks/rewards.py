@@ -14,11 +14,8 @@ function; today's read each distinct completion once per batch. CPU seconds.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -30,6 +27,8 @@ from arguments import positive_int
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from trees import module_at  # noqa: E402
+
 import generators  # noqa: E402
 from procbench_tools.training import rewards as new_rewards  # noqa: E402
 
@@ -38,20 +37,7 @@ SIZE = 16_000  # characters of a completion
 
 
 def old_rewards(commit: str) -> ModuleType:
-    source = subprocess.run(
-        ["git", "show", f"{commit}:procbench_tools/training/rewards.py"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    path = Path(tempfile.mkdtemp()) / "old_rewards.py"
-    path.write_text(source)
-    spec = importlib.util.spec_from_file_location("old_rewards", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return module_at(commit, "procbench_tools/training/rewards.py", "old_rewards")
 
 
 def batch(completions: int, distinct: int) -> tuple[list[str], list[str]]:

@@ -16,17 +16,9 @@ from procbench_tools.cli import main
 from procbench_tools.commands import generate as generate_command
 from procbench_tools.dataset.export import export
 from procbench_tools.evaluation import run as evaluation_run
+from tests.support.refusals import error_of
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def error_of(args, capsys, code=2):
-    with pytest.raises(SystemExit) as exit_info:
-        main(args)
-    err = capsys.readouterr().err
-    assert exit_info.value.code == code, err
-    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
-    return err.strip()
 
 
 @pytest.fixture(scope="module")

@@ -24,20 +24,11 @@ from procbench_tools.evaluation import lines as lines_module
 from procbench_tools.evaluation import references
 from procbench_tools.evaluation import run as evaluation_run
 from procbench_tools.evaluation.extraction import ExtractionCache
+from tests.support.refusals import error_of
 
 ROOT = Path(__file__).resolve().parent.parent
 DEEP = "[" * 100_000 + "]" * 100_000  # nested far beyond Python's recursion limit
 JUST_TOO_DEEP = "[" * 101 + "]" * 101  # one level more than lines.MAX_DEPTH, well within it
-
-
-def error_of(args, capsys, code=2):
-    """The one line ``procbench`` printed when it refused ``args`` with exit ``code``."""
-    with pytest.raises(SystemExit) as exit_info:
-        main(args)
-    err = capsys.readouterr().err
-    assert exit_info.value.code == code, err
-    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
-    return err.strip()
 
 
 def evaluate(answers, dataset, output):

@@ -14,14 +14,14 @@ stays flat."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
 from ..scoring import measures
 from .extraction import Extraction, Extractor
 from .files import EXTRACTION_DISAGREEMENTS
-from .scored import json_line
+from .scored import READ_FULL, json_line
 from .summary import Totals
 
 CHUNK = 256  # replies sent at once (inspect's max_connections bounds the calls in flight)
@@ -29,12 +29,16 @@ DOUBTFUL, ALL = "doubtful", "all"
 EXTRACT_MODES = (DOUBTFUL, ALL)  # which replies go to the extractor (--extract)
 
 
-def needs_extraction(record: dict[str, Any], mode: str) -> bool:
-    """Whether the reply of a ``scores.jsonl`` record goes to the extractor: every reply with
-    ``all``; with ``doubtful``, a reply not read in full or read with a doubt."""
-    if record["response"] is None:
-        return False
-    return mode == ALL or bool(record.get("doubts")) or record.get("read") != "full"
+def needs_extraction(mode: str, doubts: Sequence[str], read_in_full: bool) -> bool:
+    """Whether a reply goes to the extractor: every reply with ``all``; with ``doubtful``, a
+    reply the reader did not read in full, or read with a doubt."""
+    return mode == ALL or bool(doubts) or not read_in_full
+
+
+def _sent(record: dict[str, Any], mode: str) -> bool:
+    """Whether the reply of a ``scores.jsonl`` record goes to the extractor (a structured
+    ``prediction`` has no reply)."""
+    return record["response"] is not None and needs_extraction(mode, record["doubts"], record["read"] == READ_FULL)
 
 
 def same_states(first: list[Any] | None, second: list[Any] | None) -> bool:
@@ -134,7 +138,7 @@ def compare(
 
     async def run() -> None:
         for chunk in _chunks(records, CHUNK):
-            replies = [record for record in chunk if needs_extraction(record, mode)]
+            replies = [record for record in chunk if _sent(record, mode)]
             extractions = await asyncio.gather(
                 *(
                     extractor.extract(record["response"], measures.parse_reference(record["reference"]))
@@ -146,7 +150,7 @@ def compare(
                     comparisons[record["model"]] = Comparison(extractor.name, mode)
                 comparison = comparisons[record["model"]]
                 comparison.structured_predictions += record["response"] is None
-                comparison.not_sent += record["response"] is not None and not needs_extraction(record, mode)
+                comparison.not_sent += record["response"] is not None and not _sent(record, mode)
             for record, extraction in zip(replies, extractions, strict=True):
                 line = comparisons[record["model"]].add(record, extraction)
                 if line is not None:

@@ -39,6 +39,17 @@ def _caption(summaries: Summaries) -> str:
     return CAPTION.format(extra=", extra: any other" if "extra" in columns(summaries) else "")
 
 
+def _cells(summary: dict[str, Any], chosen: list[str]) -> list[tuple[float, float, float] | None]:
+    """Per bucket of ``chosen`` and measure of ``TABLE_MEASURES``: (mean, low, high), or
+    ``None`` where the model has no answer in the bucket."""
+    cells: list[tuple[float, float, float] | None] = []
+    for bucket in chosen:
+        figures = _figures(summary, bucket)
+        for key, _ in TABLE_MEASURES:
+            cells.append(None if figures is None else (figures[key], *figures[f"{key}_ci"]))
+    return cells
+
+
 def markdown_table(summaries: Summaries) -> str:
     """Table 2 as a Markdown table (cells ``0.583 [0.103, 0.960]``), then its caption."""
     chosen = columns(summaries)
@@ -46,14 +57,7 @@ def markdown_table(summaries: Summaries) -> str:
     lines = ["| " + " | ".join(header) + " |", "| --- |" + " ---: |" * (len(header) - 1)]
     for name, summary in summaries.items():
         cells = [name.replace("|", "\\|")]
-        for bucket in chosen:
-            figures = _figures(summary, bucket)
-            for key, _ in TABLE_MEASURES:
-                if figures is None:
-                    cells.append("–")
-                else:
-                    low, high = figures[f"{key}_ci"]
-                    cells.append(f"{figures[key]:.3f} [{low:.3f}, {high:.3f}]")
+        cells += ["–" if cell is None else "{:.3f} [{:.3f}, {:.3f}]".format(*cell) for cell in _cells(summary, chosen)]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join([*lines, "", _caption(summaries), ""])
 
@@ -87,14 +91,10 @@ def latex_table(summaries: Summaries) -> str:
     ]
     for name, summary in summaries.items():
         cells = [latex_escape(name)]
-        for bucket in chosen:
-            figures = _figures(summary, bucket)
-            for key, _ in TABLE_MEASURES:
-                if figures is None:
-                    cells.append("--")
-                else:
-                    low, high = figures[f"{key}_ci"]
-                    cells.append(f"{figures[key]:.3f} {{\\scriptsize [{low:.3f}, {high:.3f}]}}")
+        cells += [
+            "--" if cell is None else "{:.3f} {{\\scriptsize [{:.3f}, {:.3f}]}}".format(*cell)
+            for cell in _cells(summary, chosen)
+        ]
         lines.append(" & ".join(cells) + " \\\\")
     lines += ["\\bottomrule", "\\end{tabular}", f"\\caption{{{latex_escape(_caption(summaries))}}}", "\\end{table}", ""]
     return "\n".join(lines)

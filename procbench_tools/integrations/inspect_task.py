@@ -70,8 +70,7 @@ def step_scores(extractor: Extractor | None = None, extract: str = DOUBTFUL) -> 
         metadata = state.metadata
         response = state.output.completion
         figures, prediction, how = score_response(response, metadata["task"], metadata["label"])
-        read = {"response": response, "doubts": how["doubts"], "read": "full" if how["full"] else "not full"}
-        if extractor is not None and needs_extraction(read, extract):
+        if extractor is not None and needs_extraction(extract, how["doubts"], how["full"]):
             extraction = await extractor.extract(
                 response, [*metadata["label"]["intermediate"], metadata["label"]["final"]]
             )

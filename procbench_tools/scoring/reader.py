@@ -119,12 +119,14 @@ def _read_region(text: str, expected: Expected) -> Reading | None:
         return _reading(candidate, expected, found)
     document = Document(rewritten(text, MARKUP_REWRITES), expected)
     candidates: list[Candidate] = []
-    for form in FORMS:  # the later forms are not asked once the answer is settled: they could only tie and lose
+    answered = False  # settled: the later forms could only tie and lose, and no chain can change it
+    for form in FORMS:
         candidates += form.read(document)
-        if settled(candidates, expected, len(document.text.rstrip())):
+        answered = settled(candidates, expected, len(document.text.rstrip()))
+        if answered:
             break
     labelled = labels_first(candidates, expected)
-    chains = [] if settled(candidates, expected, len(document.text.rstrip())) else read_chain(document)
+    chains = [] if answered else read_chain(document)
     chain = chains[0] if chains else None
     finals = [found for found in candidates + chains if found.intermediate is None]
     chosen = choose(labelled, chain, expected, finals)
