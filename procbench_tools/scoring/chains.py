@@ -38,6 +38,7 @@ DESCRIPTION_LENGTH = 60  # "3. Remove "for": ..." — a description before a col
 _COMMENT = re.compile(r"\s(?:#|//)\s.*$|\s+\([^()\n]{0,80}\)$")
 _ENUMERATION = re.compile(r"\s*(?:,|;)\s*(?:and\s+)?|\s+and\s+")
 _DESCRIPTION_END = re.compile(r"[:=]\s+(?=\S)")
+_EMPHASIS = re.compile(r"^(?:\*\*|__)([^*_\n]+)(?:\*\*|__)$")  # a whole line in bold: "**Sum of N3 = 271**"
 _QUOTED = re.compile(r'"([^"\n]{2,})"|\u201c([^\u201d\n]{2,})\u201d')
 
 
@@ -112,7 +113,7 @@ def _line_values(line: Line, kind: Kind, final_kind: Kind, shape: Shape) -> list
         if line.label.role is Role.INITIAL:
             return None
         text = line.label.value
-    text = text.strip()
+    text = _EMPHASIS.sub(r"\1", text.strip())
     if not text or _prose(text, kind, shape):
         return None
     if text[0] == "[":

@@ -6,15 +6,17 @@ Two readings of one document are made independently:
 - **labels first** (``forms.FORMS``): the last complete answer wins, whatever its form, so
   a draft never beats the answer after it. An answer's position is where it ends; where two
   end at one place, the form earlier in ``FORMS`` wins. A final state alone after the last
-  full answer leaves that answer standing where it repeats its final state (a recap) or looks
-  nothing like it (a remark, "the final fill is the one that ...").
+  full answer leaves that answer standing where it repeats its final state (a recap), looks
+  nothing like it (a remark, "the final fill is the one that ...") or has not a state's shape; so does a later list that
+  repeats a run of its states, where it has the expected number of states and the list not.
 - **chain first** (``forms.read_chain``): the run of state-shaped values that ends last.
 
 Then :func:`choose` combines them:
 
 1. No labelled answer: the chain is the answer.
 2. A labelled final state alone: a chain that ends in it, or that ends just before it and
-   so lists the steps, gives its intermediate states.
+   so lists the steps, gives its intermediate states; a chain with the expected number of
+   states that starts at it (the label heads the chain) is the answer.
 3. A full labelled answer stands, unless a chain after it has the expected number of
    states where it has not (a correction written out after the answer).
 4. An answer one state short of the expected number, with a final state stated apart from
@@ -35,6 +37,7 @@ from typing import Any
 
 from .document import Expected
 from .forms import FORMS, Candidate, Source, same_state
+from .state_types import Kind, typed
 
 MIN_DISAGREEING = 3  # a reading of fewer states disagrees only where it has the expected number
 
@@ -50,21 +53,35 @@ class Doubt(Enum):
 
 
 def labels_first(candidates: list[Candidate], expected: Expected) -> Candidate | None:
-    """The last complete answer; a final state alone that recaps the full answer before it
-    leaves that answer standing."""
+    """The last complete answer; a final state alone, or a run of the states, that recaps the
+    full answer before it leaves that answer standing (a run only where that answer has the
+    expected number of states and the recap has not)."""
     if not candidates:
         return None
     precedence = {form.source: position for position, form in enumerate(FORMS)}
     ordered = sorted(candidates, key=lambda c: (c.end, -precedence[c.source]))
     last = ordered[-1]
+    earlier = next((found for found in reversed(ordered[:-1]) if found.intermediate is not None), None)
+    if earlier is None:
+        return last
     if last.intermediate is None:
-        earlier = next((found for found in reversed(ordered[:-1]) if found.intermediate is not None), None)
         kind = expected.final_kind
-        if earlier is not None and (
-            same_state(earlier.final, last.final, kind) or not expected.shape.alike(earlier.final, last.final, kind)
+        if (
+            same_state(earlier.final, last.final, kind)
+            or not expected.shape.alike(earlier.final, last.final, kind)
+            or not _state_shaped(last.final, kind, expected)
         ):
             return earlier  # a recap of its final state, or a remark no step could lead to
+    elif _counted(earlier, expected) and not _counted(last, expected) and _within(last, earlier, expected):
+        return earlier  # a recap of some of its states ("As a list: [...]" of the intermediate ones)
     return last
+
+
+def _state_shaped(value: Any, kind: Kind, expected: Expected) -> bool:
+    """Whether ``value`` has the shape of a state of type ``kind`` (always, where the shape
+    is unknown)."""
+    shape = expected.shape
+    return shape.init is None or shape.fits(typed(shape.tidy(value, kind), kind), kind)
 
 
 def _tidy(candidate: Candidate, expected: Expected) -> list[Any]:
@@ -105,9 +122,13 @@ def _counted(candidate: Candidate, expected: Expected) -> bool:
 
 def _with_chain_steps(final: Candidate, chain: Candidate, expected: Expected) -> Candidate | None:
     """A labelled final state alone, with the steps of a chain that ends in it or just
-    before it (rule 2); ``None`` when the chain does not belong to it."""
+    before it (rule 2), or of a chain it heads ("Answer:" over the states, one per line, the
+    last the final one); ``None`` when the chain does not belong to it."""
+    kind = expected.intermediate_kind
     if same_state(chain.final, final.final, expected.final_kind):
         return Candidate(Source.CHAIN, "labelled final", max(chain.end, final.end), chain.intermediate, final.final)
+    if chain.end > final.end and _counted(chain, expected) and same_state(chain.states[0], final.final, kind):
+        return Candidate(Source.CHAIN, "under a final label", chain.end, chain.intermediate, chain.final)
     if chain.end <= final.end:
         listed = Candidate(Source.LABELLED, "chain", final.end, chain.states, final.final)
         if expected.count is None or _counted(listed, expected):

@@ -174,6 +174,24 @@ def _walk_before(document: Document, line: int, after_line: int) -> Walkthrough 
     return walk
 
 
+def _states_pointed_at(document: Document, line: int, pointer: StepsAbove, final: Any) -> list[Any] | None:
+    """The states an intermediate value on line ``line`` points at ("steps 1-21 above"),
+    from the last walk-through before it whose states so named have the task's shape and
+    reach the last step named; a list of remarks after the steps ("- "Costa" (step 3): ...")
+    is passed over."""
+    shape, expected = document.expected.shape, document.expected
+    kind = expected.intermediate_kind
+    walk = _walk_before(document, line, -1)
+    while walk is not None:
+        steps = len(walk.states) - (1 if walk.from_zero else 0)
+        states = _steps_above(walk, pointer, final, expected)
+        reaches = pointer.last is None or steps >= pointer.last
+        if reaches and all(shape.fits(typed(shape.tidy(state, kind), kind), kind) for state in states):
+            return states
+        walk = _walk_before(document, walk.first_line, -1)
+    return None
+
+
 def read_labelled(document: Document) -> list[Candidate]:
     """Final labels, each with the intermediate states beside it (see the module docstring)."""
     sections, expected = document.sections, document.expected
@@ -192,8 +210,7 @@ def read_labelled(document: Document) -> list[Candidate]:
         if listed is not None:
             end, source = max(end, listed.end), "intermediate label"
             if isinstance(listed.states, StepsAbove):
-                above = _walk_before(document, listed.line, -1)
-                intermediate = None if above is None else _steps_above(above, listed.states, final, expected)
+                intermediate = _states_pointed_at(document, listed.line, listed.states, final)
             else:
                 intermediate = listed.states
         else:

@@ -44,7 +44,7 @@ _PART_NOUN = r"(?:\s+(?:states?|results?|strings?|numbers?|values?|lists?|arrays
 # (after a full stop or a semicolon alone, the clause must say what it is, with a colon or a
 # verb: a sentence state may go on "... in a process. Intermediate stops on the route.")
 _INTERMEDIATE_PHRASE = rf"(?:the\s+|its\s+)?(?:[a-z]+\s+)?intermediate{_PART_NOUN}"
-_SAYS = rf"(?:[^:\n]{{0,60}}?\s{_VERB}\b:?|\s*:|\s*{_VERB}\b:?)"
+_SAYS = rf"(?:[^:\n(]{{0,60}}?\s{_VERB}\b:?|\s*:|\s*{_VERB}\b:?)"
 _THEN_INTERMEDIATE = re.compile(
     rf"[,;.]?\s+(?:and|with)\s+{_INTERMEDIATE_PHRASE}{_SAYS}?\s*|[;.]\s+{_INTERMEDIATE_PHRASE}{_SAYS}\s*",
     re.I,
@@ -71,20 +71,30 @@ _LEAD_IN = re.compile(r"(?:\bi\.\s?e\.|\bnamely|\bthat is|\bviz\.)[,:]?\s*$", re
 _LEFT_OUT = re.compile(r"\b(?:leav\w*\s+out|exclud\w*|without|omit\w*|not\s+includ\w*|except)\b[^.;:]*$", re.I)
 
 
+_SAID_LEFT_OUT = re.compile(r"(?:not\s+)?(?:left\s+out|excluded|omitted|not\s+(?:included|repeated|listed))\b", re.I)
+
+
 def _final_clause(value: str) -> re.Match[str] | None:
     """Where an intermediate value goes on to give the final state ("..., and the final
     list is [...]"); not where it only says what it leaves out ("leaving out the empty
-    string and the final string: [...]")."""
+    string and the final string: [...]", "the final one is left out"), nor in a remark in
+    parentheses."""
     clause = _THEN_FINAL.search(value)
     if clause is None or _LEFT_OUT.search(value, 0, clause.start()):
         return None
+    before = value[: clause.start() + 1]
+    if before.count("(") > before.count(")") or _SAID_LEFT_OUT.match(value, clause.end()):
+        return None  # a remark in parentheses; "the final one is left out"
     return clause
 
 
 def _listed_or_referenced(text: str, kind: Kind) -> list[Any] | StepsAbove:
     """The states an intermediate value lists, or where it points at the steps above
-    instead ("lists 1-14"; "lines 1-16: abc, abd" lists them after its colon)."""
-    reference = None if unwrap(text)[:1] in "[\"'" else _REFERENCE.search(text)  # a literal is no reference
+    instead ("lists 1-14"; "lines 1-16: abc, abd" lists them after its colon; a quoted
+    ``"all rows above"`` where states are lists or numbers)."""
+    opening = unwrap(text)[:1]
+    literal = opening == "[" or (opening in "\"'" and kind is str)  # a quoted text is a state only where states are
+    reference = None if literal else _REFERENCE.search(text)
     if reference is None:
         return states_in_text(text, kind)
     colon = text.find(":", reference.end())
@@ -223,8 +233,38 @@ def _inline_sections(layout: Layout, index: int, role: Role, value: str, kinds: 
     return found
 
 
+def _one_state_each(first: Section, second: Section) -> bool:
+    """Whether two sections are rows of one list: intermediate labels on neighbouring lines,
+    each with one state ("Intermediate 1 | abc", "Intermediate 2 | abd")."""
+    return (
+        first.role is second.role is Role.INTERMEDIATE
+        and second.line == first.last_line + 1
+        and isinstance(first.states, list)
+        and isinstance(second.states, list)
+        and len(second.states) == 1
+    )
+
+
+def _rows_joined(sections: list[Section]) -> list[Section]:
+    """Neighbouring intermediate labels of one state each, as one section of their states."""
+    joined: list[Section] = []
+    for section in sections:
+        previous = joined[-1] if joined else None
+        if previous is not None and _one_state_each(previous, section):
+            states = [*previous.states, *section.states]  # type: ignore[misc]
+            joined[-1] = Section(Role.INTERMEDIATE, previous.line, section.last_line, section.end, states)
+        else:
+            joined.append(section)
+    return joined
+
+
 def read_sections(layout: Layout, kinds: tuple[Kind, Kind]) -> list[Section]:
-    """Every final and intermediate label that has a value, in order."""
+    """Every final and intermediate label that has a value, in order; neighbouring
+    intermediate labels of one state each are one list (the rows of a table)."""
+    return _rows_joined(_labelled_sections(layout, kinds))
+
+
+def _labelled_sections(layout: Layout, kinds: tuple[Kind, Kind]) -> list[Section]:
     found = []
     for index, line in enumerate(layout.lines):
         label = line.label

@@ -61,13 +61,16 @@ class Shape:
 
     def fits(self, value: Any, kind: Kind) -> bool:
         """Whether ``value`` (as read, before typing) has the shape of a state of type
-        ``kind``: an integer, a list, one word, or a sentence."""
+        ``kind``: an integer, a list (of integers where the states hold integers), one word,
+        or a sentence."""
         if value is None or value == "" or isinstance(value, dict):
             return False
         if kind is int:
             return isinstance(value, int) or (isinstance(value, str) and _INTEGER.fullmatch(value) is not None)
         if isinstance(kind, list):
-            return isinstance(value, list) and bool(value) and not any(isinstance(item, dict) for item in value)
+            if not isinstance(value, list) or not value or any(isinstance(item, dict) for item in value):
+                return False
+            return kind[:1] != [int] or all(self.fits(item, int) for item in value)  # counters are numbers
         if not isinstance(value, str):
             return False
         if self.sentences:

@@ -46,6 +46,7 @@ _SIGNED_WORD = re.compile(r"[-+\u2212\u2013][^\s:]{1,30}")  # "−wholesalers", 
 _BECOMES = re.compile(r"\b(?:becomes|becoming|is now|are now|gives|giving|yields|results in|resulting in)\b:?", re.I)
 _BOLD_LEAD = re.compile(r"(\*\*|__)[^*_\n]{1,60}?:\1[ \t]+(?=\S)|(\*\*|__)[^*_\n]{1,60}?\2:[ \t]+(?=\S)")
 _LEADING_NOTE = re.compile(r"\([^()\n]{1,40}\)[ \t]+(?=\S)")
+_PROSE_AFTER = re.compile(r"[,;][ \t]+[a-z(]")  # a clause after a value a sentence states
 _COMMA_SEPARATED = re.compile(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+")
 
 
@@ -110,7 +111,8 @@ def _quoted(text: str) -> str | None:
 def parse_value(text: str) -> Any:
     """A state written as a whole value: a list or dict literal, a quoted string, or the
     text itself (``Bare``: unquoted, its type decided later). A value marked off at the
-    start of the text with prose after it (``**abc**, after 3 steps``) is that value."""
+    start of the text with prose after it (``**abc**, after 3 steps``; ``[3, 0, 2], which
+    adds up to 5``) is that value."""
     text = unwrap(text)
     if not text:
         return ""
@@ -119,6 +121,12 @@ def parse_value(text: str) -> Any:
             return parse_literal(text)
         except ValueError:
             pass
+        end = _bracket_end(text, 0)
+        if end is not None and _PROSE_AFTER.match(text, end):  # "[3, 0, 2], which adds up to 5"
+            try:
+                return parse_literal(text[:end])
+            except ValueError:
+                pass
     quoted = _quoted(text)
     if quoted is not None:
         return quoted

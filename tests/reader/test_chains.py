@@ -59,6 +59,15 @@ def test_sentences_where_the_question_is_a_sentence():
 # --- what ends a chain --------------------------------------------------------------------------
 
 
+def test_a_final_value_of_its_own_type_in_bold_ends_the_chain():
+    # Count: rows [string, N1, N2, N3] in a list, then "**Sum of all N3 = 52**" (a chain's
+    # values are their text until the reader types them).
+    found = read_chains(
+        read_layout('[["9gcx", 3, 9, 27], ["guwb5y", 5, 5, 25]]\n\n**Sum of all N3 = 52**'), [str], int, Shape("0")
+    )
+    assert [chain.states for chain in found] == [(["9gcx", 3, 9, 27], ["guwb5y", 5, 5, 25], "52")]
+
+
 def test_a_line_of_prose_ends_a_chain():
     assert chains("cdba\ncbda\nNow I swap the next pair of letters.\nbcda\nbcad") == [
         ("cdba", "cbda"),

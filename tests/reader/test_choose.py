@@ -40,6 +40,26 @@ def test_a_final_state_alone_that_recaps_the_answer_before_leaves_it_standing():
     assert labels_first([answer, final_only("abcd", end=30)], FOUR) is answer
 
 
+def test_a_later_list_of_some_of_its_states_leaves_a_counted_answer_standing():
+    # "Intermediate: cdba, cbda, bcda / Final: abcd", then "As a list: [cdba, cbda, bcda]":
+    # the list repeats a run of the answer, which has the expected number of states.
+    answer, recap = labelled(STATES, end=20), labelled(STATES[:-1], end=30, source=Source.LIST)
+    assert labels_first([answer, recap], FOUR) is answer
+
+
+def test_a_later_list_stands_where_the_answer_before_it_is_miscounted():
+    # A draft one state short, then the full list: the list is the correction.
+    draft, answer = labelled(STATES[1:], end=20), labelled(STATES, end=30, source=Source.LIST)
+    assert labels_first([draft, answer], FOUR) is answer
+
+
+def test_a_final_state_alone_without_a_state_shape_leaves_the_answer_standing():
+    # "Final totals as key: value pairs: a: 9, b: 1" after a full answer of counters.
+    counters = Expected(3, [int], [int], Shape([0, 0]))
+    answer = labelled([[1, 0], [1, 1], [2, 1]], end=20)
+    assert labels_first([answer, final_only("9, b: 1", end=30)], counters) is answer
+
+
 # --- labels and chain together ------------------------------------------------------------------
 
 
@@ -56,6 +76,12 @@ def test_a_chain_ending_in_a_labelled_final_gives_its_steps():
 def test_a_chain_just_before_a_final_label_lists_its_steps():
     # "cdba, cbda, bcda" on one line, then "Final: abcd": the chain is the intermediate list.
     chosen = choose(final_only("abcd", end=100), chain(STATES[:-1], end=60), FOUR, [])
+    assert chosen is not None and chosen.states == STATES
+
+
+def test_a_final_label_heading_a_counted_chain_is_that_chain():
+    # "Answer:" over the states one per line: the label's value is the chain's first state.
+    chosen = choose(final_only("cdba", end=20), chain(STATES, end=60), FOUR, [])
     assert chosen is not None and chosen.states == STATES
 
 

@@ -30,4 +30,6 @@ def test_fits_by_type_and_shape():
     assert SENTENCES.fits("The cat sat.", str) and not SENTENCES.fits("cat", str)
     assert WORDS.fits(12, int) and WORDS.fits("12", int) and not WORDS.fits("abc", int)
     assert WORDS.fits([1, 2], [int]) and not WORDS.fits([], [int]) and not WORDS.fits("[1]", [int])
+    assert WORDS.fits(["1", 2], [int]) and not WORDS.fits(["h:1", "i:1"], [int])  # counters are numbers
+    assert WORDS.fits(["ab", 3], [str])
     assert not WORDS.fits("", str) and not WORDS.fits(None, str)

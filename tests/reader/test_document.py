@@ -1,0 +1,86 @@
+"""The document's parts that the labels-first readers share (``values``, ``sections``,
+``objects``) and the intermediate value that points at the steps above (``forms``): one
+example per rule, each read end to end by ``read_answer`` where the rule is about a reply."""
+
+from procbench_tools.scoring.objects import answer_parts
+from procbench_tools.scoring.reader import read_answer
+from procbench_tools.scoring.values import parse_value
+
+# --- values -------------------------------------------------------------------------------------
+
+
+def test_a_literal_with_a_clause_after_it_is_that_literal():
+    assert parse_value("[3, 0, 2], which adds up to 5 letters") == [3, 0, 2]
+
+
+def test_a_bracketed_blank_at_the_start_of_a_sentence_state_is_no_literal():
+    # FillWord's states open with "[10] in battle.": no comma, so the sentence is the value.
+    assert parse_value("[10] in battle. [4] undefeated") == "[10] in battle. [4] undefeated"
+
+
+def test_a_final_list_stated_in_a_sentence_with_a_remark_after_it():
+    reply = "Intermediate states:\n[[1, 0], [1, 1]]\n\nSo the final list is [2, 1], which adds up to 3."
+    label = {"init": [0, 0], "intermediate": [[1, 0], [1, 1]], "final": [2, 1]}
+    assert read_answer(reply, label) == {"intermediate": [[1, 0], [1, 1]], "final": [2, 1]}
+
+
+# --- sections -----------------------------------------------------------------------------------
+
+
+def test_a_final_clause_in_a_parenthesised_remark_is_no_final_state():
+    reply = (
+        "1. cdba\n2. cbda\n3. bcda\n\n"
+        "The intermediate strings are steps 1 to 2 above (the final one from step 3 is left out).\n\n"
+        "Final string: bcda"
+    )
+    label = {"init": "dcba", "intermediate": ["cdba", "cbda"], "final": "bcda"}
+    assert read_answer(reply, label) == {"intermediate": ["cdba", "cbda"], "final": "bcda"}
+
+
+def test_table_rows_of_one_intermediate_state_each_are_one_list():
+    reply = "| | State |\n|---|---|\n| Intermediate 1 | cdba |\n| Intermediate 2 | cbda |\n| **Final** | bcda |"
+    label = {"init": "dcba", "intermediate": ["cdba", "cbda"], "final": "bcda"}
+    assert read_answer(reply, label) == {"intermediate": ["cdba", "cbda"], "final": "bcda"}
+
+
+def test_a_quoted_pointer_where_states_are_lists_points_at_the_rows_above():
+    # A JSON-mode reply: the rows are the steps; "intermediate_states" only points at them.
+    reply = (
+        'cut 2: ["ab", "cde"]\ncut 3: ["ab", "c", "de"]\ncut 4: ["ab", "c", "d", "e"]\n\n'
+        '{"intermediate_states": "all rows above except the last", "final_pieces": ["ab", "c", "d", "e"]}'
+    )
+    label = {"init": ["abcde"], "intermediate": [["ab", "cde"], ["ab", "c", "de"]], "final": ["ab", "c", "d", "e"]}
+    assert read_answer(reply, label) == {
+        "intermediate": [["ab", "cde"], ["ab", "c", "de"]],
+        "final": ["ab", "c", "d", "e"],
+    }
+
+
+# --- objects ------------------------------------------------------------------------------------
+
+
+def test_a_key_named_intermediate_wins_over_steps():
+    value = {"steps": [{"index": 0, "built": "ab"}], "intermediate_strings": ["ab"], "final_string": "abc"}
+    assert answer_parts(value) == (["ab"], "abc")
+
+
+def test_steps_written_as_objects_under_any_key_give_their_value_of_the_final_type():
+    value = {"per_word": [{"word": "The", "counts": [1, 0]}, {"word": "cat", "counts": [1, 1]}], "final_counts": [2, 1]}
+    assert answer_parts(value) == ([[1, 0], [1, 1]], [2, 1])
+
+
+# --- an intermediate value that points at the steps above ---------------------------------------
+
+
+def test_a_pointer_to_steps_passes_over_a_list_of_remarks_below_the_steps():
+    reply = (
+        "1. Remove x:\n   The cat sat down.\n2. Remove y:\n   The cat sat.\n3. Remove z:\n   cat sat.\n\n"
+        'Checks:\n- "x" (step 1): first one\n- "y" (step 2): first one\n\n'
+        "**Intermediate sentences:** steps 1-2 above.\n\n**Final sentence:** cat sat."
+    )
+    label = {
+        "init": "The big cat sat down.",
+        "intermediate": ["The cat sat down.", "The cat sat."],
+        "final": "cat sat.",
+    }
+    assert read_answer(reply, label) == {"intermediate": ["The cat sat down.", "The cat sat."], "final": "cat sat."}
