@@ -412,12 +412,13 @@ def test_every_answer_form_reads_right_through_evaluate(dataset, tmp_path):
 
 
 def test_a_possible_misread_is_counted_listed_and_shown(dataset, tmp_path, capsys):
-    """A reading with a sign of a misread (here three states where the question has four:
-    ``count``) is counted in the audit, listed in possible_misreads.jsonl with its doubts and
-    the reader's version, and flagged by show: never a silent score."""
+    """A reading with a sign of a misread (here three states where the question has four, in
+    a chain the reader took as the steps: ``count``) is counted in the audit, listed in
+    possible_misreads.jsonl with its doubts and the reader's version, and flagged by show:
+    never a silent score."""
     label = label_of(dataset, "Sort-04-000")
     first, second, _, final = [*label["intermediate"], label["final"]]
-    response = f"Intermediate states: {first}, {second}\nFinal state: {final}"
+    response = f"{first}\n{second}\nFinal state: {final}"
     identifier = id_of(dataset, "Sort-04-000")
     answers = tmp_path / "walk.jsonl"
     answers.write_text(json.dumps({"id": identifier, "response": response}) + "\n")
@@ -430,7 +431,7 @@ def test_a_possible_misread_is_counted_listed_and_shown(dataset, tmp_path, capsy
         "not_read": 0,
         "possible_misreads": 1,
         "doubts": {"count": 1},
-        "forms": {"labelled/intermediate label": 1},
+        "forms": {"chain/labelled final": 1},
         "reader": READER_VERSION,
     }
     (flagged,) = [json.loads(line) for line in (output / "possible_misreads.jsonl").read_text().splitlines()]
@@ -438,7 +439,7 @@ def test_a_possible_misread_is_counted_listed_and_shown(dataset, tmp_path, capsy
         "model": "walk",
         "id": identifier,
         "source": f"{answers}:1",
-        "form": "labelled/intermediate label",
+        "form": "chain/labelled final",
         "states_read": 3,
         "doubts": ["count"],
         "reader": READER_VERSION,

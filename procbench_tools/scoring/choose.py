@@ -23,9 +23,10 @@ Then :func:`choose` combines them:
    it (``final: x`` then ``steps: [...]``; the final sentence, then the numbered steps), is
    the intermediate states: the final state is the one stated apart.
 
-A reading is doubtful (:class:`Doubt`) when the two readings disagree, when it has not the
-expected number of states, when state-shaped values are left unread after it, or when a
-state has not the shape of the task's states. Doubt needs no label values.
+A reading is doubtful (:class:`Doubt`) when the two readings disagree, when the states the
+reader chose are not the expected number, when a walk-through shows more states than a
+miscounted reading holds, when state-shaped values are left unread after it, or when a state
+has not the shape of the task's states. Doubt needs no label values.
 
 Standard library only: the metric Space carries this file.
 """
@@ -40,6 +41,7 @@ from .forms import FORMS, Candidate, Source, same_state
 from .state_types import Kind, typed
 
 MIN_DISAGREEING = 3  # a reading of fewer states disagrees only where it has the expected number
+MORE_STEPS_SHOWN = 2  # a walk-through showing this many states more than were read is a sign
 
 
 class Doubt(Enum):
@@ -49,7 +51,7 @@ class Doubt(Enum):
     COUNT = "count"  # not the expected number of states
     UNREAD_STATES = "unread states"  # a chain of states after the answer was left unread
     SHAPE = "shape"  # a state that has not the shape of the task's states
-    STEPS_SHOWN = "steps shown"  # a walk-through shows at least two step states more than were read
+    STEPS_SHOWN = "steps shown"  # miscounted, and a walk-through shows at least two step states more than were read
 
 
 def labels_first(candidates: list[Candidate], expected: Expected) -> Candidate | None:
@@ -190,17 +192,38 @@ def _disagree(chosen: Candidate, other: Candidate | None, expected: Expected) ->
     return not _within(shorter, longer, expected) and not _within(without_first, longer, expected)
 
 
+def _listed_by_writer(candidate: Candidate) -> bool:
+    """Whether the writer listed the intermediate states under a name (an answer object's
+    key, an intermediate label), so their number is the writer's, not the reader's choice."""
+    named = candidate.source is Source.OBJECT or candidate.detail in ("intermediate label", "object")
+    return named and bool(candidate.intermediate)  # an empty list under a name is no list of the writer's
+
+
 def doubts(
-    chosen: Candidate, labelled: Candidate | None, chain: Candidate | None, expected: Expected, unfit: bool
+    chosen: Candidate,
+    labelled: Candidate | None,
+    chain: Candidate | None,
+    expected: Expected,
+    unfit: bool,
+    shown_steps: int = 0,
 ) -> frozenset[Doubt]:
     """The signs that ``chosen`` may be a misreading (see :class:`Doubt`); ``unfit`` says
-    whether one of its states has not the task's shape."""
+    whether one of its states has not the task's shape, ``shown_steps`` how many step states
+    the longest walk-through of the text shows.
+
+    A number of states other than the expected one is a sign where the reader chose the
+    states (a chain, a walk-through, a list); where the writer listed them under a name, a
+    model that skips a step or repeats the final state writes such lists, so it is a sign
+    only with a walk-through that shows more states than were read."""
     found = set()
     other = chain if chosen is not chain else labelled
     if _disagree(chosen, other, expected):
         found.add(Doubt.READINGS_DISAGREE)
-    if expected.count is not None and chosen.intermediate is not None and not _counted(chosen, expected):
+    miscounted = expected.count is not None and chosen.intermediate is not None and not _counted(chosen, expected)
+    if miscounted and not _listed_by_writer(chosen):
         found.add(Doubt.COUNT)
+    if miscounted and shown_steps >= len(chosen.states) + MORE_STEPS_SHOWN:
+        found.add(Doubt.STEPS_SHOWN)
     if chain is not None and chain.end > chosen.end and not _within(chain, chosen, expected):
         found.add(Doubt.UNREAD_STATES)
     if unfit:

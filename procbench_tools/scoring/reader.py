@@ -134,9 +134,8 @@ def _read_region(text: str, expected: Expected) -> Reading | None:
         return None
     intermediate, final = _typed(chosen, expected)
     kinds = [expected.intermediate_kind] * len(intermediate) + [expected.final_kind]
-    found = doubts(chosen, labelled, chain, expected, _unfit([*intermediate, final], kinds, expected.shape))
-    if Doubt.COUNT in found and shown_steps(document) >= len(intermediate) + 3:
-        found |= {Doubt.STEPS_SHOWN}
+    unfit = _unfit([*intermediate, final], kinds, expected.shape)
+    found = doubts(chosen, labelled, chain, expected, unfit, shown_steps(document))
     return Reading(intermediate, final, chosen.form, _extent(chosen, expected), found)
 
 

@@ -170,6 +170,11 @@ def _literal_at_end(text: str) -> Any:
 def state_in_text(text: str, kind: Kind = None) -> Any:
     """The state that a text ends in (see the module docstring); ``kind`` is the
     reference's type of the state (``int`` lets an ``=`` lead to it)."""
+    if kind is str or kind is None:  # one marked-off string: its words ("... means of giving [8]") are no arrow
+        stripped = text.strip()
+        marked = _MARKED_AT_START.match(stripped)
+        if (marked is not None and marked.end() == len(stripped)) or _quoted(stripped) is not None:
+            return parse_value(stripped)
     text = unwrap(text)
     rest = unwrap(after_last_arrow(text))
     if kind is int and "=" in rest:

@@ -109,9 +109,22 @@ def test_readings_that_disagree():
     assert Doubt.READINGS_DISAGREE in doubts(answer, answer, other, FOUR, unfit=False)
 
 
-def test_not_the_expected_number_of_states():
+def test_not_the_expected_number_of_states_where_the_reader_chose_them():
+    answer = chain(STATES[1:])
+    assert doubts(answer, None, answer, FOUR, unfit=False) == {Doubt.COUNT}
+
+
+def test_a_list_the_writer_named_is_the_writers_count():
+    # "Intermediate states: cbda, bcda" one short: a model that skipped a step writes that.
     answer = labelled(STATES[1:])
-    assert doubts(answer, answer, None, FOUR, unfit=False) == {Doubt.COUNT}
+    assert doubts(answer, answer, None, FOUR, unfit=False) == frozenset()
+
+
+def test_a_walk_through_showing_more_states_than_a_miscounted_reading_holds():
+    # Only two intermediate states read under a name, where the steps above show five.
+    answer = labelled(STATES[2:])
+    assert doubts(answer, answer, None, FOUR, unfit=False, shown_steps=4) == {Doubt.STEPS_SHOWN}
+    assert doubts(answer, answer, None, FOUR, unfit=False, shown_steps=3) == frozenset()
 
 
 def test_a_chain_left_unread_after_the_answer():

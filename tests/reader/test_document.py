@@ -4,7 +4,7 @@ example per rule, each read end to end by ``read_answer`` where the rule is abou
 
 from procbench_tools.scoring.objects import answer_parts
 from procbench_tools.scoring.reader import read_answer
-from procbench_tools.scoring.values import parse_value
+from procbench_tools.scoring.values import parse_value, state_in_text
 
 # --- values -------------------------------------------------------------------------------------
 
@@ -16,6 +16,14 @@ def test_a_literal_with_a_clause_after_it_is_that_literal():
 def test_a_bracketed_blank_at_the_start_of_a_sentence_state_is_no_literal():
     # FillWord's states open with "[10] in battle.": no comma, so the sentence is the value.
     assert parse_value("[10] in battle. [4] undefeated") == "[10] in battle. [4] undefeated"
+
+
+def test_a_state_marked_off_whole_is_read_whole_whatever_its_words():
+    # "giving" leads to a state in "... giving [1, 2]"; inside a quoted sentence state it is a word.
+    sentence = "[7] been [7] means of giving [8]"
+    for marked in (f'"{sentence}"', f"'{sentence}'", f"`{sentence}`", f"**{sentence}**"):
+        assert state_in_text(marked, str) == sentence
+    assert state_in_text("the list, giving [1, 2]", [int]) == [1, 2]
 
 
 def test_a_final_list_stated_in_a_sentence_with_a_remark_after_it():
