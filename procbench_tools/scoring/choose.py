@@ -6,8 +6,9 @@ Two readings of one document are made independently:
 - **labels first** (``forms.FORMS``): the last complete answer wins, whatever its form, so
   a draft never beats the answer after it. An answer's position is where it ends; where two
   end at one place, the form earlier in ``FORMS`` wins. A final state alone after the last
-  full answer leaves that answer standing where it repeats its final state (a recap), looks
-  nothing like it (a remark, "the final fill is the one that ...") or has not a state's shape; so does a later list that
+  full answer leaves that answer standing where it repeats its final state or a run of its
+  items (a recap), looks nothing like it (a remark, "the final fill is the one that ...") or
+  has not a state's shape; so does a later list that
   repeats a run of its states, where it has the expected number of states and the list not.
 - **chain first** (``forms.read_chain``): the run of state-shaped values that ends last.
 
@@ -70,13 +71,25 @@ def labels_first(candidates: list[Candidate], expected: Expected) -> Candidate |
         kind = expected.final_kind
         if (
             same_state(earlier.final, last.final, kind)
+            or _part_of(last.final, earlier.final, kind)
             or not expected.shape.alike(earlier.final, last.final, kind)
             or not _state_shaped(last.final, kind, expected)
         ):
-            return earlier  # a recap of its final state, or a remark no step could lead to
+            return earlier  # a recap of (part of) its final state, or a remark no step could lead to
     elif _counted(earlier, expected) and not _counted(last, expected) and _within(last, earlier, expected):
         return earlier  # a recap of some of its states ("As a list: [...]" of the intermediate ones)
     return last
+
+
+def _part_of(value: Any, whole: Any, kind: Kind) -> bool:
+    """Whether ``value`` is a shorter run of the items of the list state ``whole`` ("the
+    final list is those prefixes followed by **q**" after the whole list)."""
+    if not isinstance(kind, list):
+        return False
+    part, items = typed(value, kind), typed(whole, kind)
+    if not isinstance(part, list) or not isinstance(items, list) or not 0 < len(part) < len(items):
+        return False
+    return any(items[start : start + len(part)] == part for start in range(len(items) - len(part) + 1))
 
 
 def _state_shaped(value: Any, kind: Kind, expected: Expected) -> bool:

@@ -141,7 +141,9 @@ def _steps_above(walk: Walkthrough, pointer: StepsAbove, final: Any, expected: E
 def _intermediate_beside(sections: list[Section], position: int, after_line: int) -> Section | None:
     """The intermediate label of the final label ``sections[position]``: the one just
     before it (after line ``after_line``), else the one just after it, unless that one
-    stands just before a final label of its own."""
+    stands just before a final label of its own; far after it only where it points at the
+    steps above and ends the labels (the final state first, then the steps, then "the
+    intermediate states are steps 1-5 above")."""
     final = sections[position]
     before = sections[position - 1] if position > 0 else None
     if before is not None and before.role is Role.INTERMEDIATE and before.line > after_line:
@@ -149,8 +151,9 @@ def _intermediate_beside(sections: list[Section], position: int, after_line: int
     following = sections[position + 1] if position + 1 < len(sections) else None
     if following is None or following.role is not Role.INTERMEDIATE:
         return None
-    if following.line - final.last_line > NEARBY_LINES:
-        return None
+    closing_pointer = isinstance(following.states, StepsAbove) and position + 2 == len(sections)
+    if following.line - final.last_line > NEARBY_LINES and not closing_pointer:
+        return None  # far below, unless it points back at the steps and nothing follows it
     claimed = position + 2 < len(sections) and sections[position + 2].role is Role.FINAL
     if claimed and sections[position + 2].line - following.last_line <= NEARBY_LINES:
         return None

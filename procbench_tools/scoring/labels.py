@@ -139,16 +139,21 @@ def label_of(line: str) -> Label | None:
         said = _IS.search(bare_window, 0, phrase_end)
     if said is not None:
         before = window[: said.start()]
-        if _names_a_part(_words(before)) or ("," in before and _names_a_part(_words(before.split(",", 1)[0]))):
+        clauses = (before, *before.split(",", 1)[:1], before.rsplit(",", 1)[-1]) if "," in before else (before,)
+        if any(_names_a_part(_words(clause)) for clause in clauses):
             if said.end() < phrase_end:  # "is" then the value; else "is:" or "is" ending the line
                 value_start, separator = start + said.end(), said
             phrase_end = said.start()
     phrase = window[:phrase_end]
     words = _words(phrase)
-    if "," in phrase:  # "And the final string, after the last position,": the words before the comma
-        core = _words(phrase.split(",", 1)[0])
-        if _role(core) is not None:
-            words = core
+    bare_phrase = _PARENTHESES.sub(" ", phrase) if "(" in phrase else phrase  # a remark's commas split nothing
+    if "," in bare_phrase:  # "And the final string, after the last position,": the words before the comma;
+        # "Leaving out the initial and the final state, the intermediate states are": after the last
+        for clause in (bare_phrase.split(",", 1)[0], bare_phrase.rsplit(",", 1)[1]):
+            core = _words(clause)
+            if _role(core) is not None:
+                words = core
+                break
     found = _role(words)
     if found is None:
         return None

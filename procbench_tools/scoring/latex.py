@@ -4,7 +4,8 @@ Math-tuned models write states in LaTeX: ``$\\texttt{zmafj} \\rightarrow \\textt
 ``\\[ \\boxed{\\texttt{hnpr}} \\]``, rows of ``\\begin{aligned} ... \\\\``. Line by line, text
 commands keep their content (``\\texttt{x}`` is ``x``), arrows become ``→``, spacing
 commands a space, ``\\_ \\{ \\}`` their characters, alignment marks and row ends go, and
-math delimiters (``$``, ``\\[``, ``\\]``, ``\\(``, ``\\)``) are dropped. A boxed value is the
+math delimiters (``$``, ``\\[``, ``\\]``, ``\\(``, ``\\)``) are dropped (a line holding only
+``\\[``, ``\\]`` or ``$$`` goes with its line break). A boxed value is the
 final answer: ``\\boxed{x}`` on a line without a label becomes ``Final answer: x``.
 Lines without a backslash or a dollar sign are left as they are.
 
@@ -126,4 +127,8 @@ def plain_text(text: str) -> str:
     """``text`` with its LaTeX made plain, line by line (lines without LaTeX stay as they are)."""
     if "\\" not in text and "$" not in text:
         return text
-    return "\n".join(_plain_line(line) if _LATEX.search(line) else line for line in text.split("\n"))
+    lines = (line for line in text.split("\n") if line.strip() not in _DISPLAY_DELIMITERS)
+    return "\n".join(_plain_line(line) if _LATEX.search(line) else line for line in lines)
+
+
+_DISPLAY_DELIMITERS = frozenset({"\\[", "\\]", "$$"})  # a line of one goes, not left blank between a step and its state

@@ -6,7 +6,8 @@ rows of a table (Markdown, or comma-separated values under a header line), lines
 arrow (``light → [...]``), or short keyed lines (``(0,7): [rkyotae, hfkvohtlrhich]``); a
 list literal standing on its own lines is one too (its items are the states). An entry's
 state is what its line ends in (``values.py``); a line of text right below an entry (``→
-k1``, or the whole state) is its state instead. An entry numbered 0, or labelled as the
+k1``, or the whole state), or below a ``Step N`` label after one blank line, is its state
+instead. An entry numbered 0, or labelled as the
 initial state, is not a step. An entry that calls itself final (``... (final)``) ends the
 walk-through as its final state.
 
@@ -228,6 +229,19 @@ def _literal(layout: Layout, index: int, kind: Kind) -> Walkthrough | None:
     return Walkthrough(index, last, [], None, False, rows) if len(rows) >= 2 else None
 
 
+def _below_a_blank(layout: Layout, position: int, last: int, entry_kind: str, texts: list[tuple[str, str]]) -> bool:
+    """Whether line ``position`` is a step's state set off by one blank line ("**Step 2:**
+    Replace [2] with "the"." then, as a paragraph, the sentence after it): a line right
+    after the blank below a step label that has no state below it yet."""
+    return (
+        entry_kind == "step"
+        and position == last + 2
+        and layout.lines[last + 1].blank
+        and bool(texts)
+        and texts[-1][1] == ""
+    )
+
+
 def walkthrough_at(layout: Layout, index: int, kind: Kind, single_entry: bool = False) -> Walkthrough | None:
     """The walk-through that starts on line ``index``, if one does; ``kind`` is the
     reference's type of an intermediate state. A single bulleted or arrow line is prose
@@ -272,7 +286,7 @@ def walkthrough_at(layout: Layout, index: int, kind: Kind, single_entry: bool = 
             pass
         elif (
             (entry_kind in ENTRIES_WITH_LINES_BELOW or entry_kind == "arrow")
-            and position == last + 1
+            and (position == last + 1 or _below_a_blank(layout, position, last, entry_kind, texts))
             and texts
             and line.label is None
             and this_kind in (None, "arrow", "keyed")

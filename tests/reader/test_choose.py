@@ -53,6 +53,13 @@ def test_a_later_list_stands_where_the_answer_before_it_is_miscounted():
     assert labels_first([draft, answer], FOUR) is answer
 
 
+def test_a_final_state_alone_that_is_a_run_of_the_final_list_is_a_recap():
+    # Compare: the full answer, then "the final list is those prefixes followed by **q**".
+    lists = Expected(3, str, [str], Shape([""]))
+    answer = Candidate(Source.LABELLED, "intermediate label", 20, ["cb", "c"], ["cb", "c", "q"])
+    assert labels_first([answer, final_only("q", end=30)], lists) is answer
+
+
 def test_a_final_state_alone_without_a_state_shape_leaves_the_answer_standing():
     # "Final totals as key: value pairs: a: 9, b: 1" after a full answer of counters.
     counters = Expected(3, [int], [int], Shape([0, 0]))

@@ -64,6 +64,36 @@ def test_a_quoted_pointer_where_states_are_lists_points_at_the_rows_above():
     }
 
 
+def test_a_label_after_a_clause_with_commas_is_read_by_its_last_clause():
+    reply = (
+        "Leaving out the initial state [q, 2] and the final state [w, 0], the list of intermediate states is:\n"
+        "[[1, 1]]\n\nFound letter: w"
+    )
+    label = {"init": ["q", 2], "intermediate": [["1", 1]], "final": "w"}
+    # (the reference's first item is text, so each item is read as text; "1" matches 1 when scored)
+    assert read_answer(reply, label) == {"intermediate": [["1", "1"]], "final": "w"}
+
+
+def test_a_pointer_closing_the_reply_belongs_to_the_final_state_stated_first():
+    reply = (
+        "**Final state:** bcda\n\n1. dcba → cdba\n2. cdba → cbda\n3. cbda → bcda\n\n"
+        "Some notes on the rule, to be sure.\nNothing changes after step 3.\n\n"
+        "**Intermediate states:** steps 1-2 above."
+    )
+    label = {"init": "dcba", "intermediate": ["cdba", "cbda"], "final": "bcda"}
+    assert read_answer(reply, label) == {"intermediate": ["cdba", "cbda"], "final": "bcda"}
+
+
+def test_a_step_state_set_off_below_its_label_by_a_blank_line():
+    reply = (
+        '**Step 1:** Replace [1] with "The".\n\nThe [2] sat.\n\n'
+        '**Step 2:** Replace [2] with "cat".\n\nThe cat sat.\n\n'
+        "The intermediate sentences are the ones after steps 1 to 1.\n\nFinal answer: The cat sat."
+    )
+    label = {"init": "[1] [2] sat.", "intermediate": ["The [2] sat."], "final": "The cat sat."}
+    assert read_answer(reply, label) == {"intermediate": ["The [2] sat."], "final": "The cat sat."}
+
+
 # --- objects ------------------------------------------------------------------------------------
 
 

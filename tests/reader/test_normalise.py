@@ -47,3 +47,8 @@ def test_full_width_punctuation_becomes_ascii_one_for_one():
 def test_tags_become_labels_and_latex_plain_text():
     assert rewritten("<final_state>abc</final_state>", MARKUP_REWRITES) == "final state: abc"
     assert rewritten(r"$\texttt{abc}$", MARKUP_REWRITES) == "abc"
+
+
+def test_a_line_holding_only_a_display_math_delimiter_goes():
+    # "Step 1: ..." then "\\[", the state, "\\]": the state stays on the line below its step.
+    assert rewritten("Step 1: add a\n\\[\n[1, 0]\n\\]\n\nStep 2", MARKUP_REWRITES) == "Step 1: add a\n[1, 0]\n\nStep 2"
