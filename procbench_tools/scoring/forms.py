@@ -162,8 +162,8 @@ def _intermediate_beside(sections: list[Section], position: int, after_line: int
 
 def _walk_before(document: Document, line: int, after_line: int) -> Walkthrough | None:
     """The last walk-through that ends before line ``line`` and after line ``after_line``,
-    with no answer object between it and that line (found by bisection: a reply may hold
-    many of each)."""
+    with no answer object in it or between it and that line (found by bisection: a reply
+    may hold many of each)."""
     ends = document.walk_ends
     position = bisect.bisect_left(ends, line) - 1
     if position < 0 or ends[position] <= after_line:
@@ -171,9 +171,9 @@ def _walk_before(document: Document, line: int, after_line: int) -> Walkthrough 
     walk = document.walks[position]
     objects = document.object_ends
     lines = document.layout.lines
-    low, high = lines[walk.last_line].end, lines[line].start
+    low, high = lines[walk.first_line].start, lines[line].start
     if bisect.bisect_right(objects, high) > bisect.bisect_right(objects, low):
-        return None  # an answer object stands between them
+        return None  # an answer object stands in it or between them: that object is the answer
     return walk
 
 

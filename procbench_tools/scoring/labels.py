@@ -174,7 +174,8 @@ def label_of(line: str) -> Label | None:
             value = value[: -len(emphasis)].rstrip()
     if separator is said and value.endswith(".") and not value.endswith("..") and " " not in value:
         value = value[:-1]  # "The final state is nnraowbp.": the full stop ends the sentence, not the state
-    if role is Role.STEP and _names_the_intermediate_states(value):  # "## Step 4: List the intermediate strings."
+    heading = lead is not None and bool(lead.group("heading"))
+    if role is Role.STEP and _names_the_intermediate_states(value, heading):  # "## Step 4: List the states"
         return Label(Role.INTERMEDIATE, "", len(line), None, separated=False)
     if role is not Role.STEP and value[:1].isalpha():  # "Answer: final string = jlr8r": the inner label says more
         inner = read_label(value)
@@ -185,11 +186,12 @@ def label_of(line: str) -> Label | None:
     return Label(role, value, value_start, step)
 
 
-def _names_the_intermediate_states(description: str) -> bool:
+def _names_the_intermediate_states(description: str, heading: bool) -> bool:
     """Whether a step's description is a heading over the intermediate states ("Write the
-    intermediate results as a 2D array."), not a step of the procedure."""
+    intermediate results as a 2D array.", a Markdown heading "## Step 7: List the
+    intermediate strings"), not a step of the procedure."""
     words = _words(description)
-    is_heading = description.rstrip()[-1:] in ".:"
+    is_heading = heading or description.rstrip()[-1:] in ".:"
     return is_heading and len(words) <= MAX_LABEL_WORDS + 2 and bool(set(words) & INTERMEDIATE_WORDS)
 
 

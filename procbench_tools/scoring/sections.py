@@ -35,6 +35,10 @@ _REFERENCE = re.compile(
     r"\s+(?:after|of|from|produced|obtained|listed|shown|above))\b",
     re.I,
 )
+# A final value that only points at a step's state: "the result of Step 3", "the one after step 12."
+_A_STEPS_STATE = re.compile(r"(?:the\s+)?(?:\w+\s+){0,3}(?:of|from|after|at|in)\s+step\s+\d+(?:\s+above)?\.?", re.I)
+# A final state, then the intermediate states as a list literal: "40, [7, 16, 32]"
+_STATE_THEN_LIST = re.compile(r"([^\s,\[\]]+)\s*[,;]\s*(\[.*\])\.?")
 _POINTER = re.compile(r"\b(?:steps?|rows?|lines?)\s+\d+\b|\babove\b", re.I)  # "the result of Step 13"
 _VERB = r"(?:(?:are|is|were|was)(?:\s+(?:therefore|thus|then|now|as\s+follows))?)"
 # "... **abc**, with intermediate results abd, abz" / "... 165, and the intermediate numbers are 5, 10"
@@ -207,6 +211,18 @@ def _inline_sections(layout: Layout, index: int, role: Role, value: str, kinds: 
     if role is Role.FINAL:
         inline = _THEN_INTERMEDIATE.search(value)
         final_text = value if inline is None else value[: inline.start()]
+        if _A_STEPS_STATE.fullmatch(final_text.strip()):
+            return []  # "The final sentence is the result of Step 3.": it points at a state, gives none
+        paired = _STATE_THEN_LIST.fullmatch(final_text.strip()) if not isinstance(kinds[1], list) else None
+        if paired is not None and inline is None:  # "\boxed{40, [7, 16, 32]}": the final state, then the steps
+            try:
+                listed_states = parse_literal(paired.group(2))
+            except ValueError:
+                listed_states = None
+            if isinstance(listed_states, list):
+                final = state_in_text(paired.group(1), kinds[1])
+                states = _states_of([listed_states], kinds[0])
+                return [_final_section(index, end, final), Section(Role.INTERMEDIATE, index, index, end, states)]
         found = [_final_section(index, end, state_in_text(final_text, kinds[1]))]
         if inline is not None:
             listed = value[inline.end() :].strip().removeprefix(":").strip()

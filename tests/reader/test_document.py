@@ -94,6 +94,39 @@ def test_a_step_state_set_off_below_its_label_by_a_blank_line():
     assert read_answer(reply, label) == {"intermediate": ["The [2] sat."], "final": "The cat sat."}
 
 
+def test_a_final_value_that_points_at_a_step_gives_no_final_state():
+    reply = (
+        "Intermediate sentences:\nThe [2] sat.\n\nThe final sentence is the result of Step 2.\n\n"
+        "The final answer is: The cat sat."
+    )
+    label = {"init": "[1] [2] sat.", "intermediate": ["The [2] sat."], "final": "The cat sat."}
+    assert read_answer(reply, label) == {"intermediate": ["The [2] sat."], "final": "The cat sat."}
+
+
+def test_a_final_state_then_a_list_of_states_in_one_value():
+    # "The final answer is: $\\boxed{40, [7, 16, 32]}$": the final state, then the steps.
+    label = {"init": 6, "intermediate": [7, 16, 32], "final": 40}
+    assert read_answer("The final answer is: 40, [7, 16, 32]", label) == {"intermediate": [7, 16, 32], "final": 40}
+
+
+def test_a_step_heading_that_names_the_intermediate_states_is_their_label():
+    reply = (
+        "## Step 1: Append 00\nThe string is 00.\n\n## Step 2: Append 11\nThe string is 0011.\n\n"
+        '## Step 3: List the intermediate strings\n["00"]\n\nThe final answer is: 0011'
+    )
+    label = {"init": "", "intermediate": ["00"], "final": "0011"}
+    assert read_answer(reply, label) == {"intermediate": ["00"], "final": "0011"}
+
+
+def test_an_answer_object_inside_a_walk_through_is_the_answer_not_a_step():
+    reply = (
+        "## Step 1: First move\nThe state is [4, 1].\n\n## Step 2: Format the answer\n"
+        '{"intermediate": [["4", "1"]], "final": "a"}\n\nThe final answer is: a'
+    )
+    label = {"init": ["n", 2], "intermediate": [["4", 1]], "final": "a"}
+    assert read_answer(reply, label) == {"intermediate": [["4", "1"]], "final": "a"}
+
+
 # --- objects ------------------------------------------------------------------------------------
 
 
