@@ -71,8 +71,8 @@ KNOWN_MISREADS = frozenset(
         # state written as text where the task's states are lists)
         "w10-grpo3b-019",
         # waves 11 and 12, development waves of reader 2.1 (read 72/80 and 74/80 blind, then studied):
-        # a final written as space-separated text where the writer recorded text; states named S_1 ... S_8
-        *("w11-gpt4omini-017", "w11-qwen25math-015"),
+        # a final written as space-separated text, read as the list it is, where the writer recorded text
+        "w11-gpt4omini-017",
     }
 )
 

@@ -35,6 +35,9 @@ _REFERENCE = re.compile(
     r"\s+(?:after|of|from|produced|obtained|listed|shown|above))\b",
     re.I,
 )
+# A state named by a letter and its step, as mathematics names them: "S_1", "s_{12}"
+_NAMED_STATE = re.compile(r"[A-Za-z]{1,2}_\{?(\d{1,3})\}?")
+_ELLIPSES = frozenset({"...", "\u2026", "\\ldots", "\\dots", "\\cdots"})
 # A final value that only points at a step's state: "the result of Step 3", "the one after step 12."
 _A_STEPS_STATE = re.compile(r"(?:the\s+)?(?:\w+\s+){0,3}(?:of|from|after|at|in)\s+step\s+\d+(?:\s+above)?\.?", re.I)
 # A final state, then the intermediate states as a list literal: "40, [7, 16, 32]"
@@ -100,7 +103,11 @@ def _listed_or_referenced(text: str, kind: Kind) -> list[Any] | StepsAbove:
     literal = opening == "[" or (opening in "\"'" and kind is str)  # a quoted text is a state only where states are
     reference = None if literal else _REFERENCE.search(text)
     if reference is None:
-        return states_in_text(text, kind)
+        states = states_in_text(text, kind)
+        named = [_NAMED_STATE.fullmatch(str(state)) for state in states if str(state) not in _ELLIPSES]
+        if len(named) >= 2 and all(named):  # "S_1, S_2, \ldots, S_8": the states so named above
+            return StepsAbove(int(named[0].group(1)), int(named[-1].group(1)))  # type: ignore[union-attr]
+        return states
     colon = text.find(":", reference.end())
     if colon >= 0 and text[colon + 1 :].strip():
         return states_in_text(text[colon + 1 :], kind)

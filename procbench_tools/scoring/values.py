@@ -47,6 +47,7 @@ _BECOMES = re.compile(r"\b(?:becomes|becoming|is now|are now|gives|giving|yields
 _BOLD_LEAD = re.compile(r"(\*\*|__)[^*_\n]{1,60}?:\1[ \t]+(?=\S)|(\*\*|__)[^*_\n]{1,60}?\2:[ \t]+(?=\S)")
 _LEADING_NOTE = re.compile(r"\([^()\n]{1,40}\)[ \t]+(?=\S)")
 _PROSE_AFTER = re.compile(r"[,;][ \t]+[a-z(]")  # a clause after a value a sentence states
+_ASSIGNMENT = re.compile(r"[A-Za-z]{1,2}(?:_\{?\d{1,3}\}?|\d{1,3})?[ \t]*=[ \t]+(?=\S)")  # "S_3 = ", "s = "
 _COMMA_SEPARATED = re.compile(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+")
 
 
@@ -179,6 +180,9 @@ def state_in_text(text: str, kind: Kind = None) -> Any:
     rest = unwrap(after_last_arrow(text))
     if kind is int and "=" in rest:
         rest = unwrap(rest[rest.rindex("=") + 1 :])
+    assigned = _ASSIGNMENT.match(rest)
+    if assigned is not None:  # "S_3 = ynzb4j": a state named, then given
+        rest = unwrap(rest[assigned.end() :])
     if not rest:
         return ""
     if rest[0] == "(" and _LEADING_NOTE.match(rest):  # "(controversial.) A wild bullet."
