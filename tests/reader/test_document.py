@@ -129,7 +129,8 @@ def test_an_answer_object_inside_a_walk_through_is_the_answer_not_a_step():
 
 def test_states_named_s_1_to_s_n_above_are_the_states_so_named():
     reply = (
-        "**Step 1** (index 0):\nS_1 = ab\n\n**Step 2** (index 1):\nS_2 = abcd\n\n**Step 3** (index 0):\nS_3 = abcdab\n\n"
+        "**Step 1** (index 0):\nS_1 = ab\n\n**Step 2** (index 1):\nS_2 = abcd\n\n"
+        "**Step 3** (index 0):\nS_3 = abcdab\n\n"
         "The intermediate strings are S_1, S_2, and the final string is\nFinal answer: abcdab"
     )
     label = {"init": "", "intermediate": ["ab", "abcd"], "final": "abcdab"}
