@@ -28,17 +28,20 @@ from .layout import Layout, Line
 from .literals import Bare
 from .shapes import Shape
 from .state_types import Kind
-from .values import ARROW, parse_value, unwrap
+from .values import ARROW, literal_sequence, parse_value, unwrap
 
 MIN_CHAIN = 2  # a chain has at least this many states
 WINDOW = 48  # lines read first from the end for the last chain
 MAX_WINDOW = 6144  # the last chain is looked for in at most this many lines from the end
 PROSE_SPACES = 12  # a line of more words holds a word or number state alone only in a list with commas
 DESCRIPTION_LENGTH = 60  # "3. Remove "for": ..." — a description before a colon is at most this long
+LIST_DESCRIPTION_LENGTH = 120  # before a list state ('"globalization" adds g 1, l 2, ...: [2, 1, 0]')
 _COMMENT = re.compile(r"\s(?:#|//)\s.*$|\s+\([^()\n]{0,80}\)$")
 _ENUMERATION = re.compile(r"\s*(?:,|;)\s*(?:and\s+)?|\s+and\s+")
 _DESCRIPTION_END = re.compile(r"[:=]\s+(?=\S)")
 _EMPHASIS = re.compile(r"^(?:\*\*|__)([^*_\n]+)(?:\*\*|__)$")  # a whole line in bold: "**Sum of N3 = 271**"
+_NEXT_SENTENCE = re.compile(r"(?<=[\w\"'\]`*])\.[ \t]+(?=[A-Z])")  # a full stop, then another sentence
+_SET_OFF = frozenset('"\u201c`*>')  # what a line holding only a quoted, marked or cited sentence opens with
 _QUOTED = re.compile(r'"([^"\n]{2,})"|\u201c([^\u201d\n]{2,})\u201d')
 
 
@@ -141,13 +144,20 @@ def _line_values(line: Line, kind: Kind, final_kind: Kind, shape: Shape) -> list
     whole = _value(text, kind, shape)
     if whole is not None:
         return [whole]
-    described = [*_DESCRIPTION_END.finditer(text[: DESCRIPTION_LENGTH + 2])][-1:]  # the last colon or "="
-    if described and described[0].start() <= DESCRIPTION_LENGTH:
+    length = LIST_DESCRIPTION_LENGTH if isinstance(kind, list) else DESCRIPTION_LENGTH
+    described = [*_DESCRIPTION_END.finditer(text[: length + 2])][-1:]  # the last colon or "="
+    if described and described[0].start() <= length:
         after = _value(text[described[0].end() :], kind, shape)
         if after is not None:
             return [after]
         text = text[described[0].end() :]  # "steps: cdba, cbda, bcda": the values after it
+    if isinstance(kind, list) and text[:1] == "[":  # "The rows are: [a, 1], [b, 2], [c, 3]"
+        listed = literal_sequence(_COMMENT.sub("", text).rstrip(". "))
+        if listed is not None and len(listed) >= MIN_CHAIN and all(shape.fits(item, kind) for item in listed):
+            return listed
     if not isinstance(kind, list):
+        if not shape.sentences:  # "... are: a, ab, abc. These are the intermediate states.": the first sentence
+            text = _NEXT_SENTENCE.split(text, maxsplit=1)[0]
         parts = [part for part in _ENUMERATION.split(_COMMENT.sub("", text).rstrip(".")) if part.strip()]
         if len(parts) >= MIN_CHAIN:
             values = [_value(part, kind, shape) for part in parts]
@@ -256,3 +266,19 @@ def last_chain(layout: Layout, intermediate_kind: Kind, final_kind: Kind, shape:
         if start == 0 or (found and found[-1].first_line > start + 2) or window >= MAX_WINDOW:
             return found[-1] if found else None
         window *= 2
+
+
+def last_value(layout: Layout, intermediate_kind: Kind, final_kind: Kind, shape: Shape) -> Lone | None:
+    """The last state-shaped value alone on its line, in at most ``MAX_WINDOW`` lines from
+    the end: where a reply holds no chain and no label, it is the final state it gives
+    ("the sentence reads:" over the sentence)."""
+    kind = final_kind if final_kind is not None else intermediate_kind
+    lines = layout.lines
+    for index in range(len(lines) - 1, max(-1, len(lines) - 1 - MAX_WINDOW), -1):
+        line = lines[index]
+        if line.blank or (shape.sentences and line.text.strip()[:1] not in _SET_OFF):
+            continue  # any line of prose is sentence-shaped: only a sentence set off stands alone
+        values = _line_values(line, kind, kind, shape)
+        if values is not None and len(values) == 1:
+            return Lone(values[0], line.end)
+    return None

@@ -19,7 +19,10 @@ Then :func:`choose` combines them:
    so lists the steps, gives its intermediate states; a chain with the expected number of
    states that starts at it (the label heads the chain) is the answer.
 3. A full labelled answer stands, unless a chain after it has the expected number of
-   states where it has not (a correction written out after the answer).
+   states where it has not (a correction written out after the answer); so does a chain
+   of other states that ends with it, where the answer's steps came from a walk-through,
+   not a list the reply names ("The recorded prefixes are ..." after a walk-through of the
+   candidates).
 4. An answer one state short of the expected number, with a final state stated apart from
    it (``final: x`` then ``steps: [...]``; the final sentence, then the numbered steps), is
    the intermediate states: the final state is the one stated apart.
@@ -106,12 +109,17 @@ def _tidy(candidate: Candidate, expected: Expected) -> list[Any]:
 
 def settled(candidates: list[Candidate], expected: Expected, text_end: int) -> bool:
     """Whether the labels-first answer is settled: a full answer ends the text, so no later
-    form and no chain after it can change it (rule 3), and it is not one state short of the
-    expected number (rule 4). The chain-first reading is then not made, and no disagreement
+    form and no chain after it can change it (rule 3), it is not one state short of the
+    expected number (rule 4), and its steps are not a miscounted walk-through a chain ending
+    with it may correct (rule 3). The chain-first reading is then not made, and no disagreement
     with it is looked for."""
     short = None if expected.count is None else expected.count - 1
     return any(
-        found.end >= text_end and found.intermediate is not None and len(found.states) != short for found in candidates
+        found.end >= text_end
+        and found.intermediate is not None
+        and len(found.states) != short
+        and (found.detail != "walk-through" or expected.count is None or _counted(found, expected))
+        for found in candidates
     )
 
 
@@ -184,7 +192,9 @@ def _chosen(labelled: Candidate | None, chain: Candidate | None, expected: Expec
         return (
             _with_chain_steps(labelled, chain, expected) or _with_final_apart(chain, [labelled], expected) or labelled
         )
-    if chain.end > labelled.end and _counted(chain, expected) and not _counted(labelled, expected):
+    other_steps = not _listed_by_writer(labelled) and not _within(chain, labelled, expected)
+    later = chain.end > labelled.end or (chain.end == labelled.end and other_steps)
+    if later and _counted(chain, expected) and not _counted(labelled, expected):
         return chain
     return labelled
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from .chains import Chain, last_chain
+from .chains import Chain, Lone, last_chain, last_value
 from .layout import Layout, read_layout
 from .literals import parse_literal
 from .objects import answer_parts, may_hold_an_answer
@@ -101,3 +101,9 @@ class Document:
         """The run of state-shaped values, labels or not, that ends last."""
         expected = self.expected
         return last_chain(self.layout, expected.intermediate_kind, expected.final_kind, expected.shape)
+
+    @cached_property
+    def last_value(self) -> Lone | None:
+        """The last state-shaped value alone on its line (read only where nothing else is)."""
+        expected = self.expected
+        return last_value(self.layout, expected.intermediate_kind, expected.final_kind, expected.shape)

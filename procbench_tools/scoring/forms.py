@@ -256,6 +256,14 @@ def read_chain(document: Document) -> list[Candidate]:
     return found
 
 
+def read_lone_value(document: Document) -> list[Candidate]:
+    """In a reply that shows no steps, the last value alone on its line, as a final state
+    alone ("the sentence reads:" over the sentence); read only where no region of the reply
+    gives an answer otherwise."""
+    lone = None if document.walks else document.last_value
+    return [] if lone is None else [Candidate(Source.CHAIN, "lone value", lone.end, None, lone.value)]
+
+
 def shown_steps(document: Document) -> int:
     """How many step states the text shows: the length of its longest walk-through."""
     return max((len(walk.states) if walk.items is not None else len(walk.texts) for walk in document.walks), default=0)

@@ -130,7 +130,9 @@ def label_of(line: str) -> Label | None:
     if line.startswith(("{", "["), start):
         return None  # a literal, not a label: {"intermediate": ...}
     window = line[start : start + PHRASE_END]
-    separator = _SEPARATOR.search(window) or _ARROW_SEPARATOR.search(window)
+    # a separator inside a parenthesis is the phrase's own ("Final counts (a → z)", "(a=0)")
+    searched = _PARENTHESES.sub(lambda match: " " * len(match.group()), window) if "(" in window else window
+    separator = _SEPARATOR.search(searched) or _ARROW_SEPARATOR.search(searched)
     phrase_end = separator.start() if separator else len(window)
     value_start = start + separator.end() if separator else len(line)
     said = None
@@ -198,7 +200,9 @@ def _names_the_intermediate_states(description: str, heading: bool) -> bool:
 def _names_a_part(words: list[str]) -> bool:
     """Whether a phrase before "is" names the final state or the intermediate states:
     "the final answer", "the answer", "and the final list of substrings", "the
-    intermediate numbers"."""
+    intermediate numbers", "the found letter"."""
+    vocabulary = {word for word in words if word.isalpha()}
+    answer_phrase = bool(vocabulary & ANSWER_WORDS) and vocabulary <= ANSWER_WORDS | ANSWER_FILLERS | STATE_NOUNS
     return len(words) <= MAX_LABEL_WORDS and (
-        FINAL_WORD in words or bool(set(words) & INTERMEDIATE_WORDS) or words[-1:] == ["answer"]
+        FINAL_WORD in words or bool(set(words) & INTERMEDIATE_WORDS) or words[-1:] == ["answer"] or answer_phrase
     )

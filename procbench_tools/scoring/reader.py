@@ -16,7 +16,8 @@ The stages, each a pure function of the one before
 4. Candidate readers read the document only: the labels-first forms (``forms.FORMS``) and
    the chain-first reading (``forms.read_chain``).
 5. ``choose.choose`` picks the answer and ``choose.doubts`` says what makes it doubtful; a
-   region with no answer gives way to the next region.
+   region with no answer gives way to the next region. Where no region gives an answer, a
+   region that shows no steps gives the last value alone on its line as a final state.
 
 Types
 -----
@@ -40,7 +41,7 @@ from typing import Any
 
 from .choose import Doubt, choose, doubts, labels_first, settled
 from .document import Document, Expected
-from .forms import FORMS, Candidate, Source, read_chain, shown_steps
+from .forms import FORMS, Candidate, Source, read_chain, read_lone_value, shown_steps
 from .normalise import MARKUP_REWRITES, answer_regions, rewritten
 from .objects import answer_parts
 from .responses import NotText, response_text
@@ -108,6 +109,12 @@ def _unfit(states: list[Any], kinds: list[Kind], shape: Shape) -> bool:
     return any(not shape.fits(state, kind) for state, kind in zip(as_read, kinds))
 
 
+def _lone_value(text: str, expected: Expected) -> Reading | None:
+    """The last value alone on its line of a region that shows no steps, as a final state."""
+    found = read_lone_value(Document(rewritten(text, MARKUP_REWRITES), expected))
+    return _reading(found[0], expected, frozenset()) if found else None
+
+
 def _read_region(text: str, expected: Expected) -> Reading | None:
     stripped = text.strip()
     if not stripped:
@@ -156,8 +163,13 @@ def expected_of(states: list[Any] | None, init: Any = None) -> Expected:
 
 def read_text(text: str, expected: Expected) -> Reading | None:
     """The answer in the reply ``text`` (stages 2–5 of the module docstring)."""
-    for region in answer_regions(text):
+    regions = answer_regions(text)
+    for region in regions:
         reading = _read_region(region, expected)
+        if reading is not None:
+            return reading
+    for region in regions:  # no answer in any region: a value alone that a reply without steps gives
+        reading = _lone_value(region, expected)
         if reading is not None:
             return reading
     return None

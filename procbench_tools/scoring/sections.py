@@ -35,6 +35,14 @@ _REFERENCE = re.compile(
     r"\s+(?:after|of|from|produced|obtained|listed|shown|above))\b",
     re.I,
 )
+NUMBER_WORDS = {
+    word: number
+    for number, word in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+        "seventeen eighteen nineteen twenty twenty-one twenty-two twenty-three twenty-four".split()
+    )
+}
+_FIRST_COUNT = re.compile(r"\bfirst\s+(\d{1,2}|[a-z]+(?:-[a-z]+)?)\b", re.I)
 # A state named by a letter and its step, as mathematics names them: "S_1", "s_{12}"
 _NAMED_STATE = re.compile(r"[A-Za-z]{1,2}_\{?(\d{1,3})\}?")
 _ELLIPSES = frozenset({"...", "\u2026", "\\ldots", "\\dots", "\\cdots"})
@@ -113,7 +121,10 @@ def _listed_or_referenced(text: str, kind: Kind) -> list[Any] | StepsAbove:
         return states_in_text(text[colon + 1 :], kind)
     numbers = _RANGE.search(text)
     if numbers is None or int(numbers.group(1)) > int(numbers.group(2)):
-        return StepsAbove()
+        first = _FIRST_COUNT.search(text)  # "the first five lists above": steps 1 to 5
+        word = "" if first is None else first.group(1).lower()
+        count = int(word) if word.isdigit() else NUMBER_WORDS.get(word)
+        return StepsAbove(1, count) if count else StepsAbove()
     return StepsAbove(int(numbers.group(1)), int(numbers.group(2)))
 
 
@@ -156,8 +167,9 @@ def _states_of(values: list[Any], kind: Kind) -> list[Any]:
     return values
 
 
-def _value_below(layout: Layout, index: int, role: Role, kind: Kind) -> tuple[int, list[Any]] | None:
-    """(last line, the states) of the value below the label on line ``index``."""
+def _value_below(layout: Layout, index: int, role: Role, kind: Kind) -> tuple[int, list[Any] | StepsAbove] | None:
+    """(last line, the states, or where they are) of the value below the label on line
+    ``index`` ("### Intermediate states" over "The lists from steps 1-16 above.")."""
     first = layout.next_content(index + 1)
     if first is None:
         return None
@@ -202,7 +214,7 @@ def _value_below(layout: Layout, index: int, role: Role, kind: Kind) -> tuple[in
         return None
     if role is Role.FINAL:  # a value below may stand as a list item: "Final state:" then "- abc"
         return first, [state_in_text(line.body if line.item else rows[0], kind)]
-    return last - 1, states_in_text(rows[0], kind) if len(rows) == 1 else [state_in_text(r, kind) for r in rows]
+    return last - 1, _listed_or_referenced(rows[0], kind) if len(rows) == 1 else [state_in_text(r, kind) for r in rows]
 
 
 def _final_section(index: int, end: int, value: Any, last_line: int | None = None) -> Section:
@@ -228,8 +240,8 @@ def _inline_sections(layout: Layout, index: int, role: Role, value: str, kinds: 
                 listed_states = None
             if isinstance(listed_states, list):
                 final = state_in_text(paired.group(1), kinds[1])
-                states = _states_of([listed_states], kinds[0])
-                return [_final_section(index, end, final), Section(Role.INTERMEDIATE, index, index, end, states)]
+                steps = _states_of([listed_states], kinds[0])
+                return [_final_section(index, end, final), Section(Role.INTERMEDIATE, index, index, end, steps)]
         found = [_final_section(index, end, state_in_text(final_text, kinds[1]))]
         if inline is not None:
             listed = value[inline.end() :].strip().removeprefix(":").strip()
@@ -248,8 +260,8 @@ def _inline_sections(layout: Layout, index: int, role: Role, value: str, kinds: 
     final_text = value[inline.end() :].strip().removeprefix(":").strip()
     if not final_text:
         below = _value_below(layout, index, Role.FINAL, kinds[1])
-        if below is not None:
-            last, states = below
+        last, states = below if below is not None else (index, [])
+        if isinstance(states, list) and states:
             found.append(_final_section(index, layout.lines[last].end, states[0], last))
     elif not _POINTER.search(final_text):  # "the result of Step 13" points at a state instead of giving it
         found.append(_final_section(index, end, state_in_text(final_text, kinds[1])))
@@ -325,8 +337,8 @@ def _labelled_sections(layout: Layout, kinds: tuple[Kind, Kind]) -> list[Section
                 )
             continue
         last, states = below
-        if role is Role.FINAL:
-            found.append(_final_section(index, layout.lines[last].end, states[0], last))
-        else:
+        if role is not Role.FINAL:
             found.append(Section(role, index, last, layout.lines[last].end, states))
+        elif isinstance(states, list):  # (a final value below is never a pointer)
+            found.append(_final_section(index, layout.lines[last].end, states[0], last))
     return found

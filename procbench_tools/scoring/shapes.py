@@ -21,6 +21,7 @@ from .state_types import Kind
 
 WORD = re.compile(r"[A-Za-z0-9_\-]+")
 SENTENCE_PUNCTUATION = ".,;:!?"  # what a sentence puts after a word
+_CLAUSE_AFTER = re.compile(r"([A-Za-z0-9_\-]+),[ \t]+[a-z][^\n]*")  # a word state, then a clause about it
 _REMARK = re.compile(r"\s+\([^()]*\)$")  # "abcd (final)." after its full stop is taken off
 
 
@@ -41,11 +42,15 @@ class Shape:
 
     def tidy(self, value: Any, kind: Kind) -> Any:
         """``value`` without the punctuation a sentence put after it, where a state is one
-        word and the value is unquoted: ``bistt.`` is ``bistt``."""
+        word and the value is unquoted: ``bistt.`` is ``bistt``, and so is ``bistt, after
+        the last swap.``"""
         if kind is str and type(value) is Bare and self.words:
             stripped = _REMARK.sub("", value.rstrip(SENTENCE_PUNCTUATION)).rstrip(SENTENCE_PUNCTUATION)
             if stripped != value and WORD.fullmatch(stripped):
                 return Bare(stripped)
+            clause = _CLAUSE_AFTER.fullmatch(value)
+            if clause is not None:  # "-----x------, with the x at index 23."
+                return Bare(clause.group(1))
         return value
 
     def alike(self, first: Any, second: Any, kind: Kind) -> bool:

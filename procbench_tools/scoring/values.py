@@ -214,7 +214,7 @@ def state_in_text(text: str, kind: Kind = None) -> Any:
 _BETWEEN_LITERALS = re.compile(rf"\s*(?:[,;]|{ARROW.pattern})?\s*(?:(?:and|then|and then)\s+)?")
 
 
-def _literal_sequence(text: str) -> list[Any] | None:
+def literal_sequence(text: str) -> list[Any] | None:
     """Literals side by side, separated by commas, "then", "and" or arrows:
     ``['yic', 'oxf'], then ['yic', 'o', 'xf'], and [...]``."""
     values = []
@@ -274,7 +274,7 @@ def states_in_text(text: str, kind: Kind = None) -> list[Any]:
         try:
             value = parse_literal(text)
         except ValueError:
-            value = _literal_sequence(text)  # [a, b], then [c, d]
+            value = literal_sequence(text)  # [a, b], then [c, d]
         if isinstance(value, list):
             is_one_list_state = isinstance(kind, list) and not any(isinstance(item, list) for item in value)
             return [value] if is_one_list_state and value else value

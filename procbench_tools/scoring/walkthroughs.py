@@ -42,6 +42,7 @@ ENTRIES_WITH_LINES_BELOW = ("step", "number", "bullet", "header")  # the state m
 HEADER_LENGTH = 80  # a header line over its state is at most this long
 # The header line of a table written as comma-separated values: short column names.
 _CSV_HEADER = re.compile(r"[ \t]*[A-Za-z_][\w ()]{0,23}(?:,[ \t]*[A-Za-z_][\w ()]{0,23})+[ \t]*")
+_SEVERAL_LITERALS = re.compile(r"\][ \t]*,[ \t]*\[")  # "[a, 1], [b, 2]": literals side by side
 _KEYED = re.compile(r"[ \t]*[^\s:=][^:=\n]{0,30}(?::|[ \t]=)[ \t]+\S")  # "(0,7): [rk, yo]", "ip = [0, 1]"
 
 
@@ -120,8 +121,8 @@ def _kind_of_entry(layout: Layout, index: int) -> str | None:
         return "header"
     if ARROW.search(line.text):
         return "arrow"
-    if _KEYED.match(line.text) and label is None:
-        return "keyed"
+    if _KEYED.match(line.text) and label is None and not _SEVERAL_LITERALS.search(line.text):
+        return "keyed"  # (not "The rows are: [a, 1], [b, 2]": several states, not a step's one)
     return None
 
 

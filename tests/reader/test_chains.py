@@ -68,6 +68,20 @@ def test_a_final_value_of_its_own_type_in_bold_ends_the_chain():
     assert [chain.states for chain in found] == [(["9gcx", 3, 9, 27], ["guwb5y", 5, 5, 25], "52")]
 
 
+def test_list_literals_side_by_side_after_a_description():
+    found = chains('The rows are: ["ab", 2], ["cd", 4], ["ef", 6]', kind=[str], shape=Shape("0"))
+    assert found == [(["ab", 2], ["cd", 4], ["ef", 6])]
+
+
+def test_a_long_description_before_a_list_state():
+    text = '"The" adds t, h and e: [1, 2]\n"globalization" adds g 1, l 2, o 2, b 1, a 2, i 2, z 1, t 1, n 1: [3, 4]'
+    assert chains(text, kind=[int], shape=Shape([0, 0])) == [([1, 2], [3, 4])]
+
+
+def test_an_enumeration_then_another_sentence():
+    assert chains('The prefixes are: "cd", "cb", "bc". These are the intermediate states.') == [("cd", "cb", "bc")]
+
+
 def test_a_line_of_prose_ends_a_chain():
     assert chains("cdba\ncbda\nNow I swap the next pair of letters.\nbcda\nbcad") == [
         ("cdba", "cbda"),

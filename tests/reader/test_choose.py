@@ -92,6 +92,16 @@ def test_a_final_label_heading_a_counted_chain_is_that_chain():
     assert chosen is not None and chosen.states == STATES
 
 
+def test_a_counted_chain_ending_with_a_miscounted_walk_through_answer_wins():
+    # "So the final state is abcd" took its steps from a walk-through of other values; the
+    # chain of the states the reply recorded ends with it and has the expected number.
+    walked = Candidate(Source.LABELLED, "walk-through", 100, ["x1", "x2", "x3", "x4"], "abcd")
+    found = chain(STATES, end=100)
+    assert choose(walked, found, FOUR, []) is found
+    named = labelled(["x1", "x2", "x3", "x4", "abcd"], end=100)  # a list the reply names stands
+    assert choose(named, found, FOUR, []) is named
+
+
 def test_a_full_labelled_answer_stands_against_a_chain_before_it():
     answer = labelled(STATES, end=100)
     assert choose(answer, chain(["x", "y", "z", "w"], end=50), FOUR, []) is answer

@@ -2,8 +2,10 @@
 ``objects``) and the intermediate value that points at the steps above (``forms``): one
 example per rule, each read end to end by ``read_answer`` where the rule is about a reply."""
 
+from procbench_tools.scoring.layout import read_layout
 from procbench_tools.scoring.objects import answer_parts
 from procbench_tools.scoring.reader import read_answer
+from procbench_tools.scoring.sections import StepsAbove, read_sections
 from procbench_tools.scoring.values import parse_value, state_in_text
 
 # --- values -------------------------------------------------------------------------------------
@@ -136,6 +138,48 @@ def test_states_named_s_1_to_s_n_above_are_the_states_so_named():
     label = {"init": "", "intermediate": ["ab", "abcd"], "final": "abcdab"}
     assert read_answer(reply, label) == {"intermediate": ["ab", "abcd"], "final": "abcdab"}
     assert state_in_text("S_3 = abcdab", str) == "abcdab"
+
+
+def test_a_final_phrase_with_an_answer_word_before_is():
+    reply = "Intermediate states: [m, 5], [0, 4]\n\nThe found letter is 7."
+    label = {"init": ["m", 6], "intermediate": [["m", 5], ["0", 4]], "final": "7"}
+    assert read_answer(reply, label) == {"intermediate": [["m", "5"], ["0", "4"]], "final": "7"}
+
+
+def test_a_separator_inside_the_labels_parenthesis_is_the_phrases_own():
+    reply = "Intermediate states: [[1, 0], [1, 1]]\n\n### Final counts (a → z)\n\n**`[2, 1]`**"
+    label = {"init": [0, 0], "intermediate": [[1, 0], [1, 1]], "final": [2, 1]}
+    assert read_answer(reply, label) == {"intermediate": [[1, 0], [1, 1]], "final": [2, 1]}
+
+
+def test_a_pointer_below_an_intermediate_heading():
+    reply = (
+        '| Step | Pieces |\n|---|---|\n| 1 | `["ab", "cd"]` |\n| 2 | `["a", "b", "cd"]` |\n'
+        '| 3 | `["a", "b", "c", "d"]` |\n\n### Intermediate states\nThe piece lists from **steps 1-2** above.\n\n'
+        '### Final pieces\n`["a", "b", "c", "d"]`'
+    )
+    label = {"init": ["abcd"], "intermediate": [["ab", "cd"], ["a", "b", "cd"]], "final": ["a", "b", "c", "d"]}
+    assert read_answer(reply, label) == {
+        "intermediate": [["ab", "cd"], ["a", "b", "cd"]],
+        "final": ["a", "b", "c", "d"],
+    }
+
+
+def test_the_first_n_states_above():
+    reply = (
+        '"The" adds t, h, e: [1, 2]\n"cat" adds c, a, t: [2, 3]\n"sat" adds s, a, t: [3, 5]\n\n'
+        "So the final list is [3, 5], and the intermediate states are the first two lists above."
+    )
+    label = {"init": [0, 0], "intermediate": [[1, 2], [2, 3]], "final": [3, 5]}
+    assert read_answer(reply, label) == {"intermediate": [[1, 2], [2, 3]], "final": [3, 5]}
+    pointer = [section.states for section in read_sections(read_layout(reply), ([int], [int]))][-1]
+    assert pointer == StepsAbove(1, 2)
+
+
+def test_a_reply_that_shows_no_steps_gives_the_value_alone_on_its_line():
+    reply = 'When all the blanks are filled, the sentence reads:\n\n"The cat sat."\n\nIt is a short sentence.'
+    label = {"init": "[1] cat [2].", "intermediate": ["The cat [2]."], "final": "The cat sat."}
+    assert read_answer(reply, label) == {"intermediate": [], "final": "The cat sat."}
 
 
 # --- objects ------------------------------------------------------------------------------------

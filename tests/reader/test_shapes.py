@@ -13,6 +13,10 @@ def test_a_sentence_full_stop_after_a_word_state_is_punctuation():
     assert WORDS.tidy(Bare("bistt!"), str) == "bistt"
 
 
+def test_a_clause_after_a_word_state_is_not_part_of_it():
+    assert WORDS.tidy(Bare("---x--, with the x at index 3."), str) == "---x--"
+
+
 def test_a_sentence_state_keeps_its_full_stop():
     assert SENTENCES.tidy(Bare("The cat sat."), str) == "The cat sat."
 
