@@ -84,13 +84,13 @@ class Document:
     @cached_property
     def sections(self) -> list[Section]:
         """The labels with their values."""
-        return read_sections(self.layout, self.expected.kinds)
+        return read_sections(self.layout, self.expected.kinds, self.expected.shape.sentences)
 
     @cached_property
     def walks(self) -> list[Walkthrough]:
         """The walk-throughs outside the labels' values, in order (they do not overlap)."""
         taken = {line for section in self.sections for line in range(section.line, section.last_line + 1)}
-        return read_walkthroughs(self.layout, self.expected.intermediate_kind, taken)
+        return read_walkthroughs(self.layout, self.expected.intermediate_kind, taken, self.expected.shape.sentences)
 
     @cached_property
     def walk_ends(self) -> list[int]:

@@ -167,7 +167,9 @@ def _states_of(values: list[Any], kind: Kind) -> list[Any]:
     return values
 
 
-def _value_below(layout: Layout, index: int, role: Role, kind: Kind) -> tuple[int, list[Any] | StepsAbove] | None:
+def _value_below(
+    layout: Layout, index: int, role: Role, kind: Kind, sentences: bool = False
+) -> tuple[int, list[Any] | StepsAbove] | None:
     """(last line, the states, or where they are) of the value below the label on line
     ``index`` ("### Intermediate states" over "The lists from steps 1-16 above.")."""
     first = layout.next_content(index + 1)
@@ -201,11 +203,11 @@ def _value_below(layout: Layout, index: int, role: Role, kind: Kind) -> tuple[in
     if literal is not None:
         last, value, _ = literal
         return last, [value] if role is Role.FINAL else _states_of([value], kind)
-    walk = walkthrough_at(layout, first, kind, single_entry=True)
+    walk = walkthrough_at(layout, first, kind, single_entry=True, sentences=sentences)
     if walk is not None and role is Role.INTERMEDIATE and (len(walk.texts) > 1 or line.item or line.cells is not None):
         return walk.last_line, walk.states
     if line.text.rstrip().endswith(":") and index < first:  # "The column for steps 0 through 19, i.e.:"
-        return _value_below(layout, first, role, kind)
+        return _value_below(layout, first, role, kind, sentences)
     rows, last = [], first
     while last < len(layout.lines) and not layout.lines[last].blank and layout.lines[last].label is None:
         rows.append(layout.lines[last].text)
@@ -213,8 +215,10 @@ def _value_below(layout: Layout, index: int, role: Role, kind: Kind) -> tuple[in
     if not rows:
         return None
     if role is Role.FINAL:  # a value below may stand as a list item: "Final state:" then "- abc"
-        return first, [state_in_text(line.body if line.item else rows[0], kind)]
-    return last - 1, _listed_or_referenced(rows[0], kind) if len(rows) == 1 else [state_in_text(r, kind) for r in rows]
+        return first, [state_in_text(line.body if line.item else rows[0], kind, sentences)]
+    if len(rows) == 1:
+        return last - 1, _listed_or_referenced(rows[0], kind)
+    return last - 1, [state_in_text(row, kind, sentences) for row in rows]
 
 
 def _final_section(index: int, end: int, value: Any, last_line: int | None = None) -> Section:
@@ -222,7 +226,9 @@ def _final_section(index: int, end: int, value: Any, last_line: int | None = Non
     return Section(Role.FINAL, index, index if last_line is None else last_line, end, [value], parts)
 
 
-def _inline_sections(layout: Layout, index: int, role: Role, value: str, kinds: tuple[Kind, Kind]) -> list[Section]:
+def _inline_sections(
+    layout: Layout, index: int, role: Role, value: str, kinds: tuple[Kind, Kind], sentences: bool = False
+) -> list[Section]:
     """The sections of a label whose value stands on line ``index``; a final value may
     carry the intermediate states after it, and the other way round (with the final value
     on its line, or below it: "..., and the final list is:")."""
@@ -242,10 +248,10 @@ def _inline_sections(layout: Layout, index: int, role: Role, value: str, kinds: 
                 final = state_in_text(paired.group(1), kinds[1])
                 steps = _states_of([listed_states], kinds[0])
                 return [_final_section(index, end, final), Section(Role.INTERMEDIATE, index, index, end, steps)]
-        found = [_final_section(index, end, state_in_text(final_text, kinds[1]))]
+        found = [_final_section(index, end, state_in_text(final_text, kinds[1], sentences))]
         if inline is not None:
             listed = value[inline.end() :].strip().removeprefix(":").strip()
-            below = None if listed else _value_below(layout, index, Role.INTERMEDIATE, kinds[0])
+            below = None if listed else _value_below(layout, index, Role.INTERMEDIATE, kinds[0], sentences)
             if below is not None:  # "..., and the intermediate strings are:" over the list
                 last, states = below
                 found.append(Section(Role.INTERMEDIATE, index, last, layout.lines[last].end, states))
@@ -259,12 +265,12 @@ def _inline_sections(layout: Layout, index: int, role: Role, value: str, kinds: 
         return found
     final_text = value[inline.end() :].strip().removeprefix(":").strip()
     if not final_text:
-        below = _value_below(layout, index, Role.FINAL, kinds[1])
+        below = _value_below(layout, index, Role.FINAL, kinds[1], sentences)
         last, states = below if below is not None else (index, [])
         if isinstance(states, list) and states:
             found.append(_final_section(index, layout.lines[last].end, states[0], last))
     elif not _POINTER.search(final_text):  # "the result of Step 13" points at a state instead of giving it
-        found.append(_final_section(index, end, state_in_text(final_text, kinds[1])))
+        found.append(_final_section(index, end, state_in_text(final_text, kinds[1], sentences)))
     return found
 
 
@@ -293,13 +299,14 @@ def _rows_joined(sections: list[Section]) -> list[Section]:
     return joined
 
 
-def read_sections(layout: Layout, kinds: tuple[Kind, Kind]) -> list[Section]:
+def read_sections(layout: Layout, kinds: tuple[Kind, Kind], sentences: bool = False) -> list[Section]:
     """Every final and intermediate label that has a value, in order; neighbouring
-    intermediate labels of one state each are one list (the rows of a table)."""
-    return _rows_joined(_labelled_sections(layout, kinds))
+    intermediate labels of one state each are one list (the rows of a table). ``sentences``
+    where the states are sentences."""
+    return _rows_joined(_labelled_sections(layout, kinds, sentences))
 
 
-def _labelled_sections(layout: Layout, kinds: tuple[Kind, Kind]) -> list[Section]:
+def _labelled_sections(layout: Layout, kinds: tuple[Kind, Kind], sentences: bool) -> list[Section]:
     found = []
     for index, line in enumerate(layout.lines):
         label = line.label
@@ -321,11 +328,11 @@ def _labelled_sections(layout: Layout, kinds: tuple[Kind, Kind]) -> list[Section
             or (role is Role.FINAL and _THEN_INTERMEDIATE.search(label.value))
         )
         if label.value and not introduces:  # "... as follows:" introduces the value below
-            found += _inline_sections(layout, index, role, label.value, kinds)
+            found += _inline_sections(layout, index, role, label.value, kinds, sentences)
             continue
-        below = _value_below(layout, index, role, kind)
+        below = _value_below(layout, index, role, kind, sentences)
         if below is None and lead_in:  # nothing below after all: the value is the line's
-            found += _inline_sections(layout, index, role, label.value, kinds)
+            found += _inline_sections(layout, index, role, label.value, kinds, sentences)
             continue
         if below is None:
             if label.separated and not label.value and layout.next_content(index + 1) is None:

@@ -137,13 +137,13 @@ def parse_value(text: str) -> Any:
     return Bare(text)
 
 
-def after_last_arrow(text: str) -> str:
-    """The text after the last arrow of ``text``, or after the last "becomes" (``The list
-    becomes: a, b``); all of it without either."""
+def after_last_arrow(text: str, becomes: bool = True) -> str:
+    """The text after the last arrow of ``text``, or (with ``becomes``) after the last
+    "becomes" (``The list becomes: a, b``); all of it without either."""
     found = 0
     for match in ARROW.finditer(text):
         found = match.end()
-    for match in _BECOMES.finditer(text, found):
+    for match in _BECOMES.finditer(text, found) if becomes else ():
         rest = unwrap(text[match.end() :])
         if (
             match.group().endswith(":") or rest[:1] == "[" or " " not in rest
@@ -168,16 +168,17 @@ def _literal_at_end(text: str) -> Any:
     return None
 
 
-def state_in_text(text: str, kind: Kind = None) -> Any:
+def state_in_text(text: str, kind: Kind = None, sentences: bool = False) -> Any:
     """The state that a text ends in (see the module docstring); ``kind`` is the
-    reference's type of the state (``int`` lets an ``=`` lead to it)."""
+    reference's type of the state (``int`` lets an ``=`` lead to it); where states are
+    ``sentences``, a verb such as "giving" inside one leads to nothing."""
     if kind is str or kind is None:  # one marked-off string: its words ("... means of giving [8]") are no arrow
         stripped = text.strip()
         marked = _MARKED_AT_START.match(stripped)
         if (marked is not None and marked.end() == len(stripped)) or _quoted(stripped) is not None:
             return parse_value(stripped)
     text = unwrap(text)
-    rest = unwrap(after_last_arrow(text))
+    rest = unwrap(after_last_arrow(text, becomes=not sentences))
     if kind is int and "=" in rest:
         rest = unwrap(rest[rest.rindex("=") + 1 :])
     assigned = _ASSIGNMENT.match(rest)

@@ -58,6 +58,7 @@ class Walkthrough:
     final_marked: bool  # its last entry calls itself the final state
     items: list[Any] | None = None  # the states of a list literal, already read
     from_zero: bool = False  # its first entry is numbered 0: the initial state, or step 0 of a count from 0
+    sentences: bool = False  # the states are sentences (a verb inside one leads to nothing)
 
     @cached_property
     def states(self) -> list[Any]:
@@ -70,8 +71,8 @@ class Walkthrough:
                 if isinstance(stated, list):  # "Step 2: [x, p, u]" over "(v, m) -> p": the list is the state
                     states.append(stated)
                     continue
-            state = state_in_text(below, self.kind) if below else ""
-            states.append(state if state != "" else state_in_text(own, self.kind))
+            state = state_in_text(below, self.kind, self.sentences) if below else ""
+            states.append(state if state != "" else state_in_text(own, self.kind, self.sentences))
         return states
 
 
@@ -243,7 +244,9 @@ def _below_a_blank(layout: Layout, position: int, last: int, entry_kind: str, te
     )
 
 
-def walkthrough_at(layout: Layout, index: int, kind: Kind, single_entry: bool = False) -> Walkthrough | None:
+def walkthrough_at(
+    layout: Layout, index: int, kind: Kind, single_entry: bool = False, sentences: bool = False
+) -> Walkthrough | None:
     """The walk-through that starts on line ``index``, if one does; ``kind`` is the
     reference's type of an intermediate state. A single bulleted or arrow line is prose
     unless ``single_entry`` (a list under an intermediate label)."""
@@ -304,11 +307,12 @@ def walkthrough_at(layout: Layout, index: int, kind: Kind, single_entry: bool = 
         last = max(at for at in range(index, last + 1) if _entry_kind(layout, at) == "arrow")
     if entry_kind in ("arrow", "keyed", "bullet", "header") and len(texts) < 2 and not single_entry:
         return None  # one such line is prose, not a walk-through
-    return Walkthrough(index, last, texts, kind, final_marked, None, _number(first) == 0) if texts else None
+    return Walkthrough(index, last, texts, kind, final_marked, None, _number(first) == 0, sentences) if texts else None
 
 
-def read_walkthroughs(layout: Layout, kind: Kind, taken: set[int]) -> list[Walkthrough]:
-    """Every walk-through outside the lines in ``taken`` (the labels' values), in order."""
+def read_walkthroughs(layout: Layout, kind: Kind, taken: set[int], sentences: bool = False) -> list[Walkthrough]:
+    """Every walk-through outside the lines in ``taken`` (the labels' values), in order;
+    ``sentences`` where the states are sentences."""
     found = []
     index = 0
     while index < len(layout.lines):
@@ -320,7 +324,7 @@ def read_walkthroughs(layout: Layout, kind: Kind, taken: set[int]) -> list[Walkt
             or ("," in line.text and _CSV_HEADER.fullmatch(line.text) is not None)
         )
         if index not in taken and may_start:
-            walk = walkthrough_at(layout, index, kind)
+            walk = walkthrough_at(layout, index, kind, sentences=sentences)
             if walk is not None:
                 found.append(walk)
                 index = walk.last_line + 1

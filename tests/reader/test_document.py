@@ -28,6 +28,21 @@ def test_a_state_marked_off_whole_is_read_whole_whatever_its_words():
     assert state_in_text("the list, giving [1, 2]", [int]) == [1, 2]
 
 
+def test_a_verb_inside_a_sentence_state_leads_to_nothing():
+    # "giving" leads to the state in "the list, giving [1, 2]"; in a sentence state it is a word.
+    label = {
+        "init": "[1] the means of giving [2]",
+        "intermediate": ["Only the means of giving [2]"],
+        "final": "Only the means of giving her.",
+    }
+    reply = 'Intermediate states: ["Only the means of giving [2]"]\nFinal state: Only the means of giving her.'
+    assert read_answer(reply, label) == {
+        "intermediate": ["Only the means of giving [2]"],
+        "final": "Only the means of giving her.",
+    }
+    assert state_in_text("the means of giving her.", str, sentences=True) == "the means of giving her."
+
+
 def test_a_final_list_stated_in_a_sentence_with_a_remark_after_it():
     reply = "Intermediate states:\n[[1, 0], [1, 1]]\n\nSo the final list is [2, 1], which adds up to 3."
     label = {"init": [0, 0], "intermediate": [[1, 0], [1, 1]], "final": [2, 1]}
