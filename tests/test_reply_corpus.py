@@ -70,7 +70,7 @@ KNOWN_MISREADS = frozenset(
         # wave 10, the blind holdout of reader 2.0; studied for reader 2.1 (one left: a final
         # state written as text where the task's states are lists)
         "w10-grpo3b-019",
-        # waves 11-13, development waves of reader 2.1 (read 72/80, 74/80, 71/80 blind, then studied):
+        # waves 11-14, development waves of reader 2.1 (read 72, 74, 71 and 79 of 80 blind, then studied):
         # a final written as space-separated text, read as the list it is, where the writer recorded text
         "w11-gpt4omini-017",
     }

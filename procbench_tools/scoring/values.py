@@ -45,6 +45,9 @@ _DESCRIPTION = re.compile(r"[^\n:]{1,40}?:[ \t]+")  # "remove d: " before a stat
 _SIGNED_WORD = re.compile(r"[-+\u2212\u2013][^\s:]{1,30}")  # "−wholesalers", "+q": what a step took away or added
 _BECOMES = re.compile(r"\b(?:becomes|becoming|is now|are now|gives|giving|yields|results in|resulting in)\b:?", re.I)
 _BOLD_LEAD = re.compile(r"(\*\*|__)[^*_\n]{1,60}?:\1[ \t]+(?=\S)|(\*\*|__)[^*_\n]{1,60}?\2:[ \t]+(?=\S)")
+_QUOTED_LEAD = re.compile(  # '"violent": ' before the sentence it made
+    r"""(?:"[^"\n]{1,40}"|'[^'\n]{1,40}'|`[^`\n]{1,40}`|\*\*[^*\n]{1,40}\*\*)[ \t]*:[ \t]+(?=\S)"""
+)
 _LEADING_NOTE = re.compile(r"\([^()\n]{1,40}\)[ \t]+(?=\S)")
 _PROSE_AFTER = re.compile(r"[,;][ \t]+[a-z(]")  # a clause after a value a sentence states
 _ASSIGNMENT = re.compile(r"[A-Za-z]{1,2}(?:_\{?\d{1,3}\}?|\d{1,3})?[ \t]*=[ \t]+(?=\S)")  # "S_3 = ", "s = "
@@ -188,6 +191,10 @@ def state_in_text(text: str, kind: Kind = None, sentences: bool = False) -> Any:
         return ""
     if rest[0] == "(" and _LEADING_NOTE.match(rest):  # "(controversial.) A wild bullet."
         rest = rest[_LEADING_NOTE.match(rest).end() :]  # type: ignore[union-attr]
+    if sentences:  # '"violent": A violable contract.': the word filled in, then the sentence
+        quoted_lead = _QUOTED_LEAD.match(rest)
+        if quoted_lead is not None and " " in rest[quoted_lead.end() :].strip():
+            return parse_value(rest[quoted_lead.end() :])
     bold_lead = _BOLD_LEAD.match(rest)
     if bold_lead is not None:  # "**Cut at 14:** [...]": a bold description before the state
         rest = rest[bold_lead.end() :]

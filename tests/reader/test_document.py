@@ -43,6 +43,11 @@ def test_a_verb_inside_a_sentence_state_leads_to_nothing():
     assert state_in_text("the means of giving her.", str, sentences=True) == "the means of giving her."
 
 
+def test_the_word_filled_in_before_a_sentence_state():
+    assert state_in_text('[6] → "violent": A violent attack.', str, sentences=True) == "A violent attack."
+    assert state_in_text('[6] → "violent": A violent attack.', str) == "violent"  # a word state: the word
+
+
 def test_a_final_list_stated_in_a_sentence_with_a_remark_after_it():
     reply = "Intermediate states:\n[[1, 0], [1, 1]]\n\nSo the final list is [2, 1], which adds up to 3."
     label = {"init": [0, 0], "intermediate": [[1, 0], [1, 1]], "final": [2, 1]}
