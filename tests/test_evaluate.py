@@ -117,6 +117,9 @@ def test_report_figures(dataset, predictions, tmp_path, capsys):
         "final_match": 0.75,
         "final_match_ci": pytest.approx(FM_CI, abs=1e-6),
         "prefix_match_length": 1.25,
+        # PML 2, 1, 0, 2 (problems of at most 4 steps): the floor 4 * (1 - 0.025^(1/4)) = 2.409460
+        # is wider than t's 3.182446 * sqrt(11/12) / 2 = 1.523481 (tests/test_length_intervals.py)
+        "prefix_match_length_ci": pytest.approx([0.0, 1.25 + 4 * (1 - 0.025**0.25)], abs=1e-12),
         "invalid_predictions": 1,
         "n": 4,
         "missing": 69 - 4,
@@ -194,6 +197,7 @@ def test_report_figures(dataset, predictions, tmp_path, capsys):
     }
     assert provenance["confidence_intervals"]["level"] == 0.95
     assert provenance["confidence_intervals"]["prefix_accuracy"].startswith("Clopper-Pearson interval")
+    assert provenance["confidence_intervals"]["prefix_match_length"].startswith("Student t interval of the mean")
 
     for name in [*FIGURES, "horizon.png"]:
         data = (output / name).read_bytes()

@@ -87,9 +87,9 @@ def test_totals_sum_prefix_accuracy_exactly_in_any_order():
     values = [0.1] * 10 + [1 / 3] * 3 + [1.0]
     forward, backward = Totals(), Totals()
     for value in values:
-        forward.add(Score(value, 0, 0, 0, True))
+        forward.add(Score(value, 0, 0, 0, True), 3)
     for value in reversed(values):
-        backward.add(Score(value, 0, 0, 0, True))
+        backward.add(Score(value, 0, 0, 0, True), 3)
     exact = sum(Fraction(value) for value in values)
     assert forward.accuracy_sum() == backward.accuracy_sum() == float(exact) == math.fsum(values)
     assert forward.means()["prefix_accuracy"] == math.fsum(values) / len(values)
@@ -109,6 +109,9 @@ def test_model_tally_by_hand():
     assert summary["overall"]["invalid_predictions"] == 1
     assert list(summary["by_task"]) == ["Sort", "Rotate"]  # the benchmark's order
     assert summary["by_task"]["Rotate"]["prefix_match_length"] == 0.5
+    # Rotate: PML 1 and 0 on 3-step problems: t(1 df) = tan(0.475 pi) = 12.706 times s / sqrt(2) = 0.5
+    # gives 6.35, cut at 0 and at 3 steps, PML's largest value there
+    assert summary["by_task"]["Rotate"]["prefix_match_length_ci"] == [0.0, 3.0]
     assert summary["by_steps"] == {
         "2": {"prefix_accuracy": 0.75, "sequential_match": 0.5, "final_match": 1.0, "prefix_match_length": 1.5,
               "invalid_predictions": 0, "n": 2},
@@ -153,11 +156,73 @@ def test_pa_bucket_shares_by_hand():
     assert plots.pa_bucket_shares(Counter({0.0: 2, 0.25: 1, 0.5: 1, 0.75: 1, 1.0: 3})) == [0.25, 0.125, 0.25, 0.375]
 
 
-def test_mean_pml_by_task_and_length():
+def pml_tally():
+    """Sort: PML 1 of 2 steps, PML 3 and 0 of 3; Rotate: PML 4 of 5; Cumulate: ten at PML 4 of 4."""
     tally = ModelTally("m")
-    for task, steps, pml in (("Sort", 3, 3), ("Sort", 3, 0), ("Sort", 2, 1), ("Rotate", 5, 4)):
-        tally.add(scored(task, steps, Score(0.0, 0, 0, pml, True)))
-    assert plots.mean_pml_by_task_and_length(tally) == {"Sort": {2: 1.0, 3: 1.5}, "Rotate": {5: 4.0}}
+    groups = [("Sort", 3, 3), ("Sort", 3, 0), ("Sort", 2, 1), ("Rotate", 5, 4), *[("Cumulate", 4, 4)] * 10]
+    for task, steps, pml in groups:
+        tally.add(scored(task, steps, Score(0.0, 0, 0, pml, True), length=pml + 1))
+    return tally
+
+
+def test_mean_pml_by_task_and_length():
+    """Each (task, steps) group's mean PML with its interval: one answer gives the whole range
+    (value +- 0.975 * steps, cut at 0 and steps); Sort's 3 and 0 get t(1 df) * 1.5 = 19.06,
+    cut to [0, 3]; ten equal PMLs of 4 get the floor 4 * (1 - 0.025^(1/10)) = 1.233988."""
+    floor = 4 * (1 - 0.025**0.1)
+    assert plots.mean_pml_by_task_and_length(pml_tally()) == {
+        "Sort": {2: (1.0, [0.0, 2.0]), 3: (1.5, [0.0, 3.0])},
+        "Rotate": {5: (4.0, [0.0, 5.0])},
+        "Cumulate": {4: (4.0, [pytest.approx(4 - floor), 4.0])},
+    }
+    assert 4 - floor == pytest.approx(2.766012, abs=1e-6)
+
+
+def test_prediction_length_by_steps():
+    """The readable answers' mean number of predicted states per step count, with its
+    interval: at 2 steps one answer with 2 states (2 +- 0.975); at 3 steps 4 and 1 (mean 2.5,
+    s = 2.121320, t(1 df) * 1.5 = 19.06, cut at 0); at 4 steps ten with 5 (the floor
+    1 - 0.025^(1/10) = 0.308497 of a state); an unreadable answer (no length) is left out."""
+    tally = pml_tally()
+    tally.add(scored("Sort", 4, Score(0.0, 0, 0, 0, False), read="not_read", form=None))
+    floor = 1 - 0.025**0.1
+    t_one = math.tan(0.475 * math.pi)  # t(97.5%; 1 df)
+    assert tally.prediction_length_by_steps() == {
+        2: {"prediction_length": 2.0, "prediction_length_ci": pytest.approx([1.025, 2.975]), "n": 1},
+        3: {"prediction_length": 2.5, "prediction_length_ci": pytest.approx([0.0, 2.5 + 1.5 * t_one]), "n": 2},
+        4: {"prediction_length": 5.0, "prediction_length_ci": pytest.approx([5 - floor, 5 + floor]), "n": 10},
+        5: {"prediction_length": 5.0, "prediction_length_ci": pytest.approx([4.025, 5.975]), "n": 1},
+    }
+
+
+def test_every_pml_figure_draws_its_error_bars(monkeypatch):
+    """The PML panel of length_curves, every panel of pml_by_task_length and the mean line
+    of prediction_length draw error bars: the distances from each mean to its interval's ends."""
+    import matplotlib.pyplot as plt
+
+    tally = pml_tally()
+    data = plots.FigureData({"m": tally.summary()}, {"m": tally}, {"m": None}, Counter({2: 1, 3: 2, 4: 10, 5: 1}))
+    drawn = []
+    original = plt.Axes.errorbar
+
+    def record(axis, x, y, **options):
+        drawn.append((axis, list(x), list(y), options["yerr"]))
+        return original(axis, x, y, **options)
+
+    monkeypatch.setattr(plt.Axes, "errorbar", record)
+    charts = [chart for figure in (plots.length_curves, plots.pml_by_task_length, plots.prediction_length)
+              for chart in figure(data)]  # fmt: skip
+    by_title = {axis.get_title(): (x, y, bars) for axis, x, y, bars in drawn}  # panels are titled after drawing
+    for chart in charts:
+        plt.close(chart.figure)
+    floor = 4 * (1 - 0.025**0.1)
+    assert by_title["Cumulate"] == ([4], [4.0], [[pytest.approx(floor)], [0.0]])
+    assert by_title["Rotate"] == ([5], [4.0], [[4.0], [1.0]])
+    steps, means, bars = by_title["Prefix Match Length"]  # by step count, over tasks
+    assert steps == [2, 3, 4, 5] and means == [1.0, 1.5, 4.0, 4.0]
+    assert bars[1][2] == 0.0 and bars[0][2] == pytest.approx(floor)  # step 4: ten at PML 4 of 4
+    steps, means, _ = by_title["m"]  # prediction_length's panel, named after its model
+    assert steps == [2, 3, 4, 5] and means == [2.0, 2.5, 5.0, 5.0]
 
 
 def test_prediction_length_draws_a_sample_of_many_answers(tmp_path, monkeypatch):
@@ -358,7 +423,7 @@ def test_summary_means_sit_beside_their_intervals():
     for steps in range(2, 48):
         tally.add(scored("Sort", steps, Score(1.0, 1, 1, steps, True), length=steps))
     overall = tally.summary()["overall"]
-    assert list(overall)[:7] == [
+    assert list(overall)[:8] == [
         "prefix_accuracy",
         "prefix_accuracy_ci",
         "sequential_match",
@@ -366,6 +431,7 @@ def test_summary_means_sit_beside_their_intervals():
         "final_match",
         "final_match_ci",
         "prefix_match_length",
+        "prefix_match_length_ci",
     ]
     n = 46
     assert overall["n"] == n and overall["prefix_accuracy_ci"] == pytest.approx([0.025 ** (1 / n), 1.0])

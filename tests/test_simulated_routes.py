@@ -126,7 +126,8 @@ def lm_eval_samples(folder):
 
 def test_lm_eval_command_with_the_simulated_model_runs_offline(tmp_path):
     """lm-eval's own command line, run through the module that registers
-    ``procbench-simulated``: each doc's response is the model's reply to its prompt."""
+    ``procbench-simulated`` (the route for task names and groups, which lm-eval looks up
+    only after the model): each doc's response is the model's reply to its prompt."""
     pack = subprocess.run([*PROCBENCH, "lm-eval-tasks"], capture_output=True, text=True, check=True).stdout.strip()
     common = [*LM_EVAL_CLI, "--include_path", pack, "--tasks", "procbench_sort", "--metadata", '{"per_step": 1}',
               "--model", "procbench-simulated", "--log_samples", "--output_path", "runs"]  # fmt: skip
@@ -140,6 +141,50 @@ def test_lm_eval_command_with_the_simulated_model_runs_offline(tmp_path):
         assert response == model.reply(sample["doc"]["prompt"])
         figures, _, _ = score_response(response, "Sort", json.loads(sample["doc"]["label"]))
         assert sample["sequential_match"] == figures["sequential_match"]
+
+
+def readme_lm_eval_command():
+    """The README's plain lm-eval command (from ``pack=`` to the end of the ``lm_eval`` line,
+    between the simulated-routes markers), continuation lines joined."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    block = readme.split("<!-- simulated-routes -->\n", 1)[1].split("<!-- /simulated-routes -->", 1)[0]
+    lines = block.split('pack="$(', 1)[1].split("```", 1)[0]
+    return 'pack="$(' + lines
+
+
+def test_the_readme_plain_lm_eval_command_runs_the_simulated_model_offline(tmp_path):
+    """The README's ``lm_eval --model procbench-simulated --tasks PACK/procbench_sort.yaml
+    PACK/procbench_cumulate.yaml ...`` runs as written with lm-eval's own command (no
+    procbench module in front): loading a task's YAML imports its hooks, which register the
+    model before lm-eval looks it up. Each response is the model's reply to the doc's prompt,
+    and ``--metadata '{"per_step": 5}'`` gives 5 docs at each of 2..25 steps per task."""
+    command = readme_lm_eval_command()
+    assert command.count("\n.venv/bin/lm_eval --model procbench-simulated --tasks ") == 1
+    script = command.replace(".venv/bin/procbench", f"{sys.executable} -m procbench_tools").replace(
+        ".venv/bin/lm_eval", str(BIN / "lm_eval")
+    )
+    ran = run(["bash", "-e", "-c", script], tmp_path)
+    assert ran.returncode == 0, ran.stderr[-3000:]
+    model = SimulatedModel(Settings(horizon=8, reply_style="walkthrough"))
+    for task in ("sort", "cumulate"):
+        (samples_file,) = (tmp_path / "runs").rglob(f"samples_procbench_{task}_*.jsonl")
+        samples = [json.loads(line) for line in samples_file.read_text().splitlines()]
+        assert len(samples) == 5 * 24
+        assert all(sample["resps"][0][0] == model.reply(sample["doc"]["prompt"]) for sample in samples)
+
+
+def test_importing_the_lm_eval_model_keeps_lm_eval_own_models():
+    """lm-eval imports its own models' table only while its registry is empty: the module
+    that registers ``procbench-simulated`` imports that table first, so ``--model hf`` and
+    the others stay known (a fresh interpreter: the registry is process-wide)."""
+    probe = (
+        "import procbench_tools.integrations.lm_eval_simulated\n"
+        "from lm_eval.api.registry import get_model\n"
+        "print(get_model('dummy').__name__, get_model('procbench-simulated').__name__)"
+    )
+    ran = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert ran.returncode == 0, ran.stderr[-2000:]
+    assert ran.stdout.split() == ["DummyLM", "SimulatedLM"]
 
 
 def test_the_lm_eval_model_is_registered_by_name_and_refuses_seed():

@@ -73,8 +73,8 @@ class Comparison:
         extracted = measures.parse_prediction(extraction.prediction, reference)
         reader_score = measures.Score(**{name: record[name] for name in measures.Score._fields})
         extractor_score = measures.score_row(extracted, reference)
-        self.reader.add(reader_score)
-        self.extracted.add(extractor_score)
+        self.reader.add(reader_score, record["steps"])
+        self.extracted.add(extractor_score, record["steps"])
         self.extractor_not_read += extracted is None
         self.same_verdict += reader_score.sequential_match == extractor_score.sequential_match
         if same_states(read, extracted):

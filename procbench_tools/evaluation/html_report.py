@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from .plots import DrawnFigure
 
 MEASURES = (("prefix_accuracy", "PA"), ("sequential_match", "SM"), ("final_match", "FM"))
+# the tables' columns: the three scores, then the mean prefix match length (in steps)
+TABLE_MEASURES = (*MEASURES, ("prefix_match_length", "PML"))
 READINGS = (("full", "read in full"), ("final_only", "final state only"), ("not_read", "not read"))
 SECTIONS = (
     ("table-2", "Table 2"),
@@ -144,27 +146,27 @@ def _figures(summary: dict[str, Any], bucket: str) -> dict[str, Any] | None:
 
 
 def table_2(summaries: dict[str, dict[str, Any]]) -> str:
-    """Table 2: a row per model, PA, SM and FM per length bucket and overall with 95%
+    """Table 2: a row per model, PA, SM, FM and PML per length bucket and overall with 95%
     intervals, then the paper's seven models as reference rows and the note on them."""
     chosen = columns(summaries)
     flags = coverage_flags(summaries)
-    head = "".join(f'<th colspan="{len(MEASURES)}">{escape(bucket)}</th>' for bucket in chosen)
-    units = "".join(f"<th>{short}</th>" for _ in chosen for _, short in MEASURES)
+    head = "".join(f'<th colspan="{len(TABLE_MEASURES)}">{escape(bucket)}</th>' for bucket in chosen)
+    units = "".join(f"<th>{short}</th>" for _ in chosen for _, short in TABLE_MEASURES)
     rows = []
     for name, summary in summaries.items():
-        cells = "".join(_cell(_figures(summary, bucket), key) for bucket in chosen for key, _ in MEASURES)
+        cells = "".join(_cell(_figures(summary, bucket), key) for bucket in chosen for key, _ in TABLE_MEASURES)
         flag = escape(flags.get(name, "").removeprefix("<- "))
         rows.append(f"<tr><th>{escape(name)}</th>{cells}<td>{summary['overall']['n']}</td><td>{flag}</td></tr>")
     paper = [
-        f'<tr><th class="label" colspan="{2 + len(chosen) * len(MEASURES) + 1}">'
+        f'<tr><th class="label" colspan="{2 + len(chosen) * len(TABLE_MEASURES) + 1}">'
         f"The paper's Table 2 (reference rows: {escape(PAPER_SOURCE)}; not this run)</th></tr>"
     ]
     for model, buckets in PAPER_TABLE_2.items():
         paper_cells = []
         for bucket in chosen:
             pair = buckets.get(bucket) if bucket in PAPER_BUCKETS else None
-            for key, _ in MEASURES:
-                if pair is None or key == "final_match":
+            for key, _ in TABLE_MEASURES:
+                if pair is None or key not in ("prefix_accuracy", "sequential_match"):
                     paper_cells.append("<td>–</td>")
                 else:
                     paper_cells.append(f"<td>{_number(pair[0] if key == 'prefix_accuracy' else pair[1])}</td>")
@@ -174,8 +176,10 @@ def table_2(summaries: dict[str, dict[str, Any]]) -> str:
         f'<tr><th rowspan="2">model</th>{head}<th rowspan="2">n</th><th rowspan="2"></th></tr><tr>{units}</tr>'
         f'</thead><tbody>{"".join(rows)}</tbody><tbody class="paper">{"".join(paper)}</tbody></table>'
         f'<p class="note">Mean and 95% interval: PA, the Clopper–Pearson interval of the summed prefix accuracy; '
-        f"SM and FM, the Wilson score interval. Buckets: short 2–6 steps, medium 7–16, long 17–25, extra any "
-        f"other. {escape(PAPER_READING)}</p>"
+        f"SM and FM, the Wilson score interval; PML, the mean prefix match length in steps, Student's t "
+        f"interval, never narrower than (1 − 0.025<sup>1/n</sup>) × the longest problem's steps (so never a "
+        f"point when all answers agree; one answer gives nearly every value PML can take). Buckets: short 2–6 "
+        f"steps, medium 7–16, long 17–25, extra any other. {escape(PAPER_READING)}</p>"
     )
 
 
@@ -199,18 +203,18 @@ def counts(summary: dict[str, Any]) -> str:
 
 
 def per_task(summaries: dict[str, dict[str, Any]]) -> str:
-    """PA, SM and FM (95% intervals) and n per task, a column group per model."""
+    """PA, SM, FM and PML (95% intervals) and n per task, a column group per model."""
     tasks: list[str] = []
     for summary in summaries.values():
         tasks += [task for task in summary["by_task"] if task not in tasks]
-    head = "".join(f'<th colspan="{len(MEASURES) + 1}">{escape(name)}</th>' for name in summaries)
-    units = "".join("".join(f"<th>{short}</th>" for _, short in MEASURES) + "<th>n</th>" for _ in summaries)
+    head = "".join(f'<th colspan="{len(TABLE_MEASURES) + 1}">{escape(name)}</th>' for name in summaries)
+    units = "".join("".join(f"<th>{short}</th>" for _, short in TABLE_MEASURES) + "<th>n</th>" for _ in summaries)
     rows = []
     for task in tasks:
         cells = []
         for summary in summaries.values():
             figures = summary["by_task"].get(task)
-            cells += [_cell(figures, key) for key, _ in MEASURES]
+            cells += [_cell(figures, key) for key, _ in TABLE_MEASURES]
             cells.append(f"<td>{figures['n'] if figures else '–'}</td>")
         rows.append(f"<tr><th>{escape(task)}</th>{''.join(cells)}</tr>")
     return (

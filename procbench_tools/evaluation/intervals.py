@@ -12,6 +12,19 @@
   exactly, and checks other shapes by simulation). So three examples all at PA 1 give
   ``[0.292, 1]``, never the zero-width ``[1, 1]`` a bootstrap gives. It depends only on
   S and n: the same in any order of the answers.
+- Prefix Match Length and the number of predicted states are mean lengths (whole numbers of
+  states): Student's t interval of the mean, ``mean ± t(97.5%; n − 1) · s / √n``, from the
+  count, sum and sum of squares a tally keeps, with its half-width never below a floor,
+  ``(1 − 0.025^(1/n)) · range``, and clipped to the values' range (PML: 0 to the group's
+  longest problem, its range; predicted states: 0 and up, range one state). The floor is
+  the Clopper–Pearson bound on the share of answers that could differ unseen from ``n``
+  equal ones, times the most they could differ by: it is what the interval shows where the
+  t interval shows nothing, when all values are equal (``s = 0``, a zero width) or ``n = 1``
+  (no ``s``: the value ± 0.975 · range, for PML nearly every value it can take), and at the
+  ends of PML's range it is that of the Clopper–Pearson interval of PML / range (ten
+  answers all at PML 0 give ``[0, 0.308 · range]``). Predicted states have no upper bound,
+  so no interval of their mean can promise its coverage: their floor is one state's
+  resolution, not a guarantee.
 """
 
 from __future__ import annotations
@@ -28,6 +41,10 @@ METHODS = {
     "final_match": "Wilson score interval",
     "prefix_accuracy": "Clopper-Pearson interval of the summed prefix accuracy "
     "[Beta^-1(0.025; S, n - S + 1), Beta^-1(0.975; S + 1, n - S)], S = sum of PA",
+    "prefix_match_length": "Student t interval of the mean, half-width at least (1 - 0.025^(1/n)) * R, "
+    "clipped to [0, R], R = the group's longest problem in steps",
+    "prediction_length": "Student t interval of the mean, half-width at least (1 - 0.025^(1/n)) states, "
+    "clipped below at 0",
 }
 
 
@@ -60,3 +77,22 @@ def clopper_pearson(total: float, n: int) -> list[float]:
     low = 0.0 if total <= 0 else float(beta.ppf(TAIL, total, n - total + 1))
     high = 1.0 if total >= n else float(beta.ppf(1 - TAIL, total + 1, n - total))
     return [min(low, mean), max(high, mean)]  # the ends always hold the mean (against rounding at tiny sums)
+
+
+def length_interval(n: int, total: int, squares: int, longest: int | None = None) -> list[float]:
+    """The 95% interval ``[low, high]`` of a mean length: ``n`` whole numbers of states,
+    at least 0 and at most ``longest`` (``None``: no upper bound), that add up to ``total``
+    and whose squares add up to ``squares`` (see the module docstring)."""
+    from scipy.stats import t
+
+    _check(n)
+    mean = total / n
+    spread = 1 if longest is None else longest
+    floor = (1 - TAIL ** (1 / n)) * spread
+    student = 0.0
+    if n > 1:
+        variance = max(0, n * squares - total * total) / (n * (n - 1))  # exact: whole numbers
+        student = float(t.ppf(1 - TAIL, n - 1)) * math.sqrt(variance / n)
+    half = max(student, floor)
+    high = mean + half if longest is None else min(float(longest), mean + half)
+    return [max(0.0, mean - half), high]

@@ -7,8 +7,9 @@ and renders it as SVG text for ``report.html``. ``FIGURES`` lists them in the pa
 order; a new figure is a function and a line there (and its test).
 
 Every figure of means carries 95% error bars (Wilson for SM, FM and shares of examples, the
-Clopper–Pearson interval of the summed PA for PA: :mod:`.intervals`); each names its
-model(s); a run with few step counts gets a tick at every one it plots."""
+Clopper–Pearson interval of the summed PA for PA, the floored t interval for the mean
+lengths, PML and predicted states: :mod:`.intervals`); each names its model(s); a run with
+few step counts gets a tick at every one it plots."""
 
 from __future__ import annotations
 
@@ -173,20 +174,17 @@ def svg_text(chart: Chart) -> str:
 
 def length_curves(data: FigureData) -> list[Chart]:
     """SM, PA, FM and PML against problem length, a line per model with 95% error bars
-    (PML, a mean length, has none) (the paper's Figure 2)."""
+    (the paper's Figure 2)."""
     figure, axes = plt.subplots(2, 2, figsize=(11, 7.5), sharex=True)
     for axis, (key, title) in zip(axes.flat, MEASURES, strict=True):
         for number, (name, tally) in enumerate(data.tallies.items()):
             by_steps = {steps: totals.figures() for steps, totals in tally.by_steps().items()}
             steps = list(by_steps)
             values = [by_steps[count][key] for count in steps]
-            if key == "prefix_match_length":
-                axis.plot(steps, values, marker="o", ms=3, label=name)
-            else:
-                bars = error_bars(values, [by_steps[count][f"{key}_ci"] for count in steps])
-                shifted = [count + dodge(number, len(data.tallies)) for count in steps]
-                axis.errorbar(shifted, values, yerr=bars, marker="o", ms=3, label=name, **ERROR_BARS)
-        axis.set_title(title if key != "prefix_match_length" else f"{title} (no interval)")
+            bars = error_bars(values, [by_steps[count][f"{key}_ci"] for count in steps])
+            shifted = [count + dodge(number, len(data.tallies)) for count in steps]
+            axis.errorbar(shifted, values, yerr=bars, marker="o", ms=3, label=name, **ERROR_BARS)
+        axis.set_title(title)
         axis.grid(alpha=0.3)
         set_step_ticks(axis, data.steps_of_examples)
         if key != "prefix_match_length":
@@ -281,17 +279,19 @@ def pml_threshold(data: FigureData) -> list[Chart]:
 # --- Figures 5, 11, 12: mean PML by problem length, a panel per task ---------------------
 
 
-def mean_pml_by_task_and_length(tally: ModelTally) -> dict[str, dict[int, float]]:
-    """``{task: {steps: mean prefix match length}}``."""
-    means: dict[str, dict[int, float]] = {}
+def mean_pml_by_task_and_length(tally: ModelTally) -> dict[str, dict[int, tuple[float, list[float]]]]:
+    """``{task: {steps: (mean prefix match length, its 95% interval)}}``."""
+    means: dict[str, dict[int, tuple[float, list[float]]]] = {}
     for (task, steps), group in sorted(tally.groups.items(), key=lambda item: item[0][1]):
-        means.setdefault(task, {})[steps] = group.matched / group.n
+        figures = group.figures()
+        means.setdefault(task, {})[steps] = (figures["prefix_match_length"], figures["prefix_match_length_ci"])
     return means
 
 
 def pml_by_task_length(data: FigureData) -> list[Chart]:
     """Mean prefix match length against problem length, a panel per task and a line per
-    model (the paper's Figures 5, 11 and 12), with the diagonal a perfect answer reaches."""
+    model with 95% error bars (the paper's Figures 5, 11 and 12), with the diagonal a
+    perfect answer reaches."""
     tasks = tasks_of(data.summaries)
     tallies = data.tallies
     means = {name: mean_pml_by_task_and_length(tally) for name, tally in tallies.items()}
@@ -301,9 +301,12 @@ def pml_by_task_length(data: FigureData) -> list[Chart]:
     figure, axes = plt.subplots(rows_count, columns, figsize=size, sharex=True, sharey=True, squeeze=False)
     every_step = sorted(data.steps_of_examples)
     for axis, task in zip(axes.flat, tasks, strict=False):
-        for name in tallies:
+        for number, name in enumerate(tallies):
             by_steps = means[name].get(task, {})
-            axis.plot(list(by_steps), list(by_steps.values()), marker="o", ms=2.5, label=name)
+            values = [value for value, _ in by_steps.values()]
+            bars = error_bars(values, [interval for _, interval in by_steps.values()])
+            shifted = [steps + dodge(number, len(tallies)) for steps in by_steps]
+            axis.errorbar(shifted, values, yerr=bars, marker="o", ms=2.5, label=name, **ERROR_BARS)
         axis.plot(every_step, every_step, color="grey", linestyle="--", linewidth=0.8, label="every state right")
         axis.set_title(task, fontsize="medium")
         axis.set_ylim(bottom=0)
@@ -318,9 +321,11 @@ def pml_by_task_length(data: FigureData) -> list[Chart]:
     figure.subplots_adjust(left=left, right=right, bottom=0.5 / height, top=top, wspace=0.08, hspace=0.3)
     anchor = (0.5, 1 - 0.35 / height)
     figure.legend(handles, labels, ncol=min(len(labels), 6), loc="upper center", bbox_to_anchor=anchor)
-    title = f"Mean prefix match length by problem length, per task: {models_named(tallies)}"
+    title = f"Mean prefix match length by problem length, per task: {models_named(tallies)} (bars: 95% intervals)"
     figure.suptitle(title, y=1 - 0.05 / height, va="top")
-    caption = "Mean prefix match length against problem length, a panel per task (Figures 5, 11 and 12)"
+    caption = (
+        "Mean prefix match length against problem length with 95% intervals, a panel per task (Figures 5, 11 and 12)"
+    )
     return [Chart("pml_by_task_length.png", caption, figure)]  # cropped: a long title stays whole
 
 
@@ -394,8 +399,8 @@ def task_scores(data: FigureData) -> list[Chart]:
 
 def prediction_length(data: FigureData) -> list[Chart]:
     """The number of predicted states against the problem length, a panel per model: each
-    readable answer a dot (jittered sideways), the mean per problem length a line, and the
-    diagonal where the two lengths agree (the paper's Figure 13)."""
+    readable answer a dot (jittered sideways), the mean per problem length a line with its
+    95% error bars, and the diagonal where the two lengths agree (the paper's Figure 13)."""
     import numpy as np
 
     tallies = data.tallies
@@ -423,13 +428,10 @@ def prediction_length(data: FigureData) -> list[Chart]:
                 steps + jitter, lengths, s=14 if few else 6, alpha=0.8 if few else 0.25, color=colour,
                 linewidths=0, label=dots, rasterized=True,
             )  # fmt: skip
-            totals: Counter[int] = Counter()
-            answers: Counter[int] = Counter()
-            for (count_steps, length), count in pairs:
-                totals[count_steps] += length * count
-                answers[count_steps] += count
-            xs = sorted(answers)
-            axis.plot(xs, [totals[x] / answers[x] for x in xs], color="black", label="mean")
+            means = tally.prediction_length_by_steps()
+            values = [figures["prediction_length"] for figures in means.values()]
+            bars = error_bars(values, [figures["prediction_length_ci"] for figures in means.values()])
+            axis.errorbar(list(means), values, yerr=bars, color="black", label="mean (95% interval)", **ERROR_BARS)
         axis.plot(every_step, every_step, color="grey", linestyle="--", linewidth=1, label="same length")
         unreadable = tally.n - sum(tally.prediction_lengths.values())
         axis.set_title(f"{name} ({unreadable} unreadable answers not shown)" if unreadable else name, fontsize="medium")
@@ -440,9 +442,12 @@ def prediction_length(data: FigureData) -> list[Chart]:
     legend = axes[0, 0].legend(fontsize="small", loc="upper left")
     for handle in legend.legend_handles:
         handle.set_alpha(1)
-    figure.suptitle("Problem length against prediction length")
+    figure.suptitle("Problem length against prediction length (bars: 95% intervals of the mean)")
     figure.tight_layout()
-    caption = "The number of predicted states against problem length, a panel per model (Figure 13)"
+    caption = (
+        "The number of predicted states against problem length, the mean with 95% intervals, a panel per model "
+        "(Figure 13)"
+    )
     return [Chart("prediction_length.png", caption, figure)]
 
 

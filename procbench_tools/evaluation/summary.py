@@ -19,7 +19,7 @@ from generators import TASKS
 from ..scoring.lengths import BUCKET_NAMES, length_bucket
 from ..scoring.measures import Score
 from ..scoring.reader import READER_VERSION
-from .intervals import clopper_pearson, wilson
+from .intervals import clopper_pearson, length_interval, wilson
 from .scored import NOT_READ, READ_FINAL_ONLY, READ_FULL, ScoredAnswer
 
 _TASK_RANK = {task: rank for rank, task in enumerate(TASKS)}
@@ -37,15 +37,20 @@ class Totals:
     accuracies: Counter[float] = field(default_factory=Counter)  # each PA value and how often
     sequential: int = 0
     final: int = 0
-    matched: int = 0
+    matched: int = 0  # the prefix match lengths added up
+    matched_squares: int = 0  # their squares added up (for PML's interval)
+    longest: int = 0  # the most steps of an answer's problem: the largest PML can be
     valid: int = 0
     n: int = 0
 
-    def add(self, score: Score) -> None:
+    def add(self, score: Score, steps: int) -> None:
+        """Add the score of an answer to a problem of ``steps`` steps."""
         self.accuracies[score.prefix_accuracy] += 1
         self.sequential += score.sequential_match
         self.final += score.final_match
         self.matched += score.prefix_match_length
+        self.matched_squares += score.prefix_match_length**2
+        self.longest = max(self.longest, steps)
         self.valid += score.valid
         self.n += 1
 
@@ -57,6 +62,8 @@ class Totals:
             total.sequential += part.sequential
             total.final += part.final
             total.matched += part.matched
+            total.matched_squares += part.matched_squares
+            total.longest = max(total.longest, part.longest)
             total.valid += part.valid
             total.n += part.n
         return total
@@ -77,13 +84,14 @@ class Totals:
         }
 
     def figures(self) -> dict[str, Any]:
-        """:meth:`means` with each of PA, SM and FM followed by its 95% interval
+        """:meth:`means` with each of PA, SM, FM and PML followed by its 95% interval
         (``<measure>_ci: [low, high]``, see :mod:`.intervals`)."""
         means = self.means()
         intervals = {
             "prefix_accuracy": clopper_pearson(self.accuracy_sum(), self.n),
             "sequential_match": wilson(self.sequential, self.n),
             "final_match": wilson(self.final, self.n),
+            "prefix_match_length": length_interval(self.n, self.matched, self.matched_squares, self.longest),
         }
         figures: dict[str, Any] = {}
         for key, value in means.items():
@@ -117,7 +125,7 @@ class ModelTally:
         group = self.groups.get(key)
         if group is None:
             group = self.groups[key] = Totals()
-        group.add(score)
+        group.add(score, example.steps)
         self.matched[score.prefix_match_length] += 1
         if answer.prediction_length is not None:
             self.prediction_lengths[example.steps, answer.prediction_length] += 1
@@ -149,6 +157,25 @@ class ModelTally:
     def by_steps(self) -> dict[int, Totals]:
         return {steps: self.totals(lambda key, steps=steps: key[1] == steps) for steps in self.steps()}
 
+    def prediction_length_by_steps(self) -> dict[int, dict[str, Any]]:
+        """Per step count, the readable answers' mean number of predicted states with its
+        95% interval (:func:`.intervals.length_interval`, no upper bound) and their count:
+        ``{steps: {"prediction_length", "prediction_length_ci", "n"}}``."""
+        sums: dict[int, list[int]] = {}  # steps -> [answers, states, squares]
+        for (steps, length), count in self.prediction_lengths.items():
+            counts = sums.setdefault(steps, [0, 0, 0])
+            counts[0] += count
+            counts[1] += length * count
+            counts[2] += length * length * count
+        return {
+            steps: {
+                "prediction_length": total / n,
+                "prediction_length_ci": length_interval(n, total, squares),
+                "n": n,
+            }
+            for steps, (n, total, squares) in sorted(sums.items())
+        }
+
     def horizon_records(self) -> Iterator[dict[str, Any]]:
         """One record (``task``, ``steps``, ``sequential_match``, ``truncated``) per answer,
         made from the per-step tallies: what :func:`procbench_tools.horizon.estimate_horizons`
@@ -176,7 +203,7 @@ class ModelTally:
 
     def summary(self) -> dict[str, Any]:
         """``{"overall", "by_length", "by_task", "by_steps", "reading"}``: means over the
-        answered examples (PA, SM and FM with 95% intervals, except per step count), plus
+        answered examples (PA, SM, FM and PML with 95% intervals, except per step count), plus
         ``missing`` and ``unknown_ids`` overall."""
         if not self.groups:
             raise ValueError(f"{self.name}: no answer line matches an example of the dataset")

@@ -8,3 +8,6 @@ from pathlib import Path
 
 LM_EVAL_TASK_PACK = Path(__file__).resolve().parent / "lm_eval_pack"
 """lm-eval's ``--include_path`` for ProcBench: group ``procbench`` and 23 ``procbench_<task>``."""
+
+LM_EVAL_SIMULATED_MODEL = "procbench-simulated"
+"""lm-eval's name of the simulated model (``--model procbench-simulated``)."""

@@ -9,10 +9,15 @@ metadata, where ``seed`` is the seed of the generated set. No tokenizer, no netw
 :mod:`procbench_tools.simulated.model` for how it answers.
 
 lm-eval (0.4.13) has no plugin mechanism for models: its command line knows only the
-models of its own source tree. The model is registered when this module is imported, so
-from Python import it before ``lm_eval.simple_evaluate(model="procbench-simulated", ...)``,
-and on the command line run lm-eval's own command through this module, which registers
-the model first and takes lm-eval's arguments unchanged::
+models of its own source tree and those registered by a module imported before the model
+is looked up. The model is registered when this module is imported, so from Python import
+it before ``lm_eval.simple_evaluate(model="procbench-simulated", ...)``. On the command
+line, ``lm_eval --model procbench-simulated --tasks PACK/procbench_sort.yaml ...`` works as
+it is: loading a task's YAML file imports the task pack's hooks, which register the model
+(:func:`.lm_eval_tasks.register_simulated_model`). Given task names (or the group
+``procbench_all``), lm-eval looks the model up before it loads the tasks: run its command
+through this module, which registers the model first and takes lm-eval's arguments
+unchanged::
 
     python -m procbench_tools.integrations.lm_eval_simulated --model procbench-simulated \
         --include_path "$(procbench lm-eval-tasks)" --tasks procbench_sort ...
@@ -22,12 +27,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import lm_eval.models  # noqa: F401  (lm-eval's own models first: it imports them only while its registry is empty)
 from lm_eval.api.model import LM
 from lm_eval.api.registry import register_model
 
 from ..simulated import Settings, SimulatedModel
-
-MODEL_NAME = "procbench-simulated"
+from . import LM_EVAL_SIMULATED_MODEL as MODEL_NAME
 
 
 @register_model(MODEL_NAME)

@@ -15,6 +15,15 @@
 - :func:`bucket_mean` aggregates those: the mean of the non-NaN values, NaN for a bucket
   without examples. A custom aggregation, because lm-eval bootstraps its built-in
   ``nanmean`` (100,000 resamples each).
+
+Importing this module registers the simulated model, ``--model procbench-simulated``
+(:mod:`.lm_eval_simulated`; :func:`register_simulated_model`). lm-eval (0.4.13) reads no
+entry points for models, but given a task's YAML file (``--tasks
+PACK/procbench_sort.yaml``) it loads the file, and so imports these hooks, before it looks
+the model up (``lm_eval/config/evaluate_config.py:463``, then ``lm_eval/evaluator.py:257``):
+so a plain ``lm_eval --model procbench-simulated`` finds it. Given a task's name it only
+indexes the YAML (``lm_eval/tasks/_index.py:59``, no hooks imported) and loads the task
+after the model lookup (``lm_eval/evaluator.py:302``): names need the module route.
 """
 
 from __future__ import annotations
@@ -24,12 +33,31 @@ import math
 from typing import Any
 
 from ..scoring.lengths import BUCKET_NAMES
-from . import LM_EVAL_TASK_PACK
+from . import LM_EVAL_SIMULATED_MODEL, LM_EVAL_TASK_PACK
 from .examples import benchmark_examples
 from .scores import MEASURES, score_response
 
 PARAMETERS = ("min_steps", "max_steps", "per_step", "seed", "answer_format", "dataset")
 BUCKET_MEASURES = ("prefix_accuracy", "sequential_match")  # per length bucket, as in the paper's Table 2
+
+
+SIMULATED_MODEL_CLASS = "procbench_tools.integrations.lm_eval_simulated:SimulatedLM"
+
+
+def register_simulated_model() -> None:
+    """Register ``procbench-simulated`` in lm-eval's model registry as a lazy placeholder
+    (the model's module is imported when the model is first used), unless the name is taken
+    already (by :mod:`.lm_eval_simulated` run as ``python -m``, where its class is
+    ``__main__``'s). lm-eval's own models are registered first: lm-eval imports them only
+    while its registry is empty."""
+    import lm_eval.models  # noqa: F401
+    from lm_eval.api.registry import model_registry
+
+    if LM_EVAL_SIMULATED_MODEL not in model_registry:
+        model_registry.register(LM_EVAL_SIMULATED_MODEL, target=SIMULATED_MODEL_CLASS)
+
+
+register_simulated_model()
 
 
 def task_pack() -> str:
