@@ -73,6 +73,14 @@ KNOWN_MISREADS = frozenset(
         # waves 11-14, development waves of reader 2.1 (read 72, 74, 71 and 79 of 80 blind, then studied):
         # a final written as space-separated text, read as the list it is, where the writer recorded text
         "w11-gpt4omini-017",
+        # wave 15, the blind holdout of reader 2.1 as of dda541c (read 139/160 blind), then studied: states
+        # said in spoken prose (voiceassist), a pointer to notebook output cells, answers whose
+        # intermediate states are a list of sentences inside one sentence, and a FillWord walk-through
+        # in reference-marker style
+        *("w15-notebook-005", "w15-perplexity-008", "w15-tulu3-018", "w15-tulu3-020"),
+        *("w15-voiceassist-001", "w15-voiceassist-003", "w15-voiceassist-004", "w15-voiceassist-005"),
+        *("w15-voiceassist-006", "w15-voiceassist-007", "w15-voiceassist-009", "w15-voiceassist-010"),
+        *("w15-voiceassist-012", "w15-voiceassist-013", "w15-voiceassist-014", "w15-voiceassist-015"),
     }
 )
 

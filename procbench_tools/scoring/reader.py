@@ -110,7 +110,11 @@ def _unfit(states: list[Any], kinds: list[Kind], shape: Shape) -> bool:
 
 
 def _lone_value(text: str, expected: Expected) -> Reading | None:
-    """The last value alone on its line of a region that shows no steps, as a final state."""
+    """The last value alone on its line of a region that shows no steps, as a final state;
+    never a bare value that is all the region holds ("42", "nope": no answer, as the metric
+    counts them)."""
+    if len([line for line in text.splitlines() if line.strip()]) < 2:
+        return None
     found = read_lone_value(Document(rewritten(text, MARKUP_REWRITES), expected))
     return _reading(found[0], expected, frozenset()) if found else None
 

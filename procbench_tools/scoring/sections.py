@@ -46,6 +46,12 @@ _FIRST_COUNT = re.compile(r"\bfirst\s+(\d{1,2}|[a-z]+(?:-[a-z]+)?)\b", re.I)
 # A state named by a letter and its step, as mathematics names them: "S_1", "s_{12}"
 _NAMED_STATE = re.compile(r"[A-Za-z]{1,2}_\{?(\d{1,3})\}?")
 _ELLIPSES = frozenset({"...", "\u2026", "\\ldots", "\\dots", "\\cdots"})
+# The final state named before its value, with no separator: 'final string "1c0d"', "final state `abc`"
+_FINAL_NAMED = re.compile(
+    r"^(?:the\s+)?final\s+(?:state|string|result|answer|list|sentence|value|number|array|letter|pieces|counts|counters)"
+    r"\s+(?=[\"'`*\[])",
+    re.I,
+)
 # A final value that only points at a step's state: "the result of Step 3", "the one after step 12."
 _A_STEPS_STATE = re.compile(r"(?:the\s+)?(?:\w+\s+){0,3}(?:of|from|after|at|in)\s+step\s+\d+(?:\s+above)?\.?", re.I)
 # A final state, then the intermediate states as a list literal: "40, [7, 16, 32]"
@@ -61,7 +67,7 @@ _PART_NOUN = r"(?:\s+(?:states?|results?|strings?|numbers?|values?|lists?|arrays
 _INTERMEDIATE_PHRASE = rf"(?:the\s+|its\s+)?(?:[a-z]+\s+)?intermediate{_PART_NOUN}"
 _SAYS = rf"(?:[^:\n(]{{0,60}}?\s{_VERB}\b:?|\s*:|\s*{_VERB}\b:?)"
 _THEN_INTERMEDIATE = re.compile(
-    rf"[,;.]?\s+(?:and|with)\s+{_INTERMEDIATE_PHRASE}{_SAYS}?\s*|[;.]\s+{_INTERMEDIATE_PHRASE}{_SAYS}\s*",
+    rf"[,;.]?\s+(?:and|with)\s+{_INTERMEDIATE_PHRASE}{_SAYS}?\s*|[;.]\s+{_INTERMEDIATE_PHRASE}(?:{_SAYS}|\s+(?=\[))\s*",
     re.I,
 )
 # "... 5, 10, 50, and the final number is 165"; "and the final decoded string, 31 characters long, is"
@@ -205,6 +211,9 @@ def _value_below(
         return last, [value] if role is Role.FINAL else _states_of([value], kind)
     walk = walkthrough_at(layout, first, kind, single_entry=True, sentences=sentences)
     if walk is not None and role is Role.INTERMEDIATE and (len(walk.texts) > 1 or line.item or line.cells is not None):
+        only = walk.states[0] if len(walk.states) == 1 else None
+        if isinstance(only, list) and not isinstance(kind, list):  # "+ `["nkozx", "nkoz"]`": one item, the list
+            return walk.last_line, only
         return walk.last_line, walk.states
     if line.text.rstrip().endswith(":") and index < first:  # "The column for steps 0 through 19, i.e.:"
         return _value_below(layout, first, role, kind, sentences)
@@ -236,6 +245,7 @@ def _inline_sections(
     if role is Role.FINAL:
         inline = _THEN_INTERMEDIATE.search(value)
         final_text = value if inline is None else value[: inline.start()]
+        final_text = _FINAL_NAMED.sub("", final_text, count=1)  # 'final string "1c0d"': the name, then the value
         if _A_STEPS_STATE.fullmatch(final_text.strip()):
             return []  # "The final sentence is the result of Step 3.": it points at a state, gives none
         paired = _STATE_THEN_LIST.fullmatch(final_text.strip()) if not isinstance(kinds[1], list) else None

@@ -202,6 +202,27 @@ def test_a_reply_that_shows_no_steps_gives_the_value_alone_on_its_line():
     assert read_answer(reply, label) == {"intermediate": [], "final": "The cat sat."}
 
 
+def test_the_final_state_named_before_its_value_without_a_separator():
+    reply = 'The answer is: final string "1c0d", with intermediate strings ["1c"].'
+    label = {"init": "", "intermediate": ["1c"], "final": "1c0d"}
+    assert read_answer(reply, label) == {"intermediate": ["1c"], "final": "1c0d"}
+
+
+def test_intermediate_states_after_a_semicolon_then_their_list():
+    reply = 'The answer is: final string "abc"; intermediate strings ["abcd", "abce"].'
+    label = {"init": "abcde", "intermediate": ["abcd", "abce"], "final": "abc"}
+    assert read_answer(reply, label) == {"intermediate": ["abcd", "abce"], "final": "abc"}
+
+
+def test_one_bulleted_list_literal_below_an_intermediate_label_is_the_states():
+    reply = (
+        '* **Intermediate Strings** *(excluding initial and final)*:\n\t+ `["nkozx", "nkoz"]`\n'
+        "* **Final String:** `nko`"
+    )
+    label = {"init": "enkozx", "intermediate": ["nkozx", "nkoz"], "final": "nko"}
+    assert read_answer(reply, label) == {"intermediate": ["nkozx", "nkoz"], "final": "nko"}
+
+
 # --- objects ------------------------------------------------------------------------------------
 
 
