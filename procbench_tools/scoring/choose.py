@@ -37,6 +37,7 @@ Standard library only: the metric Space carries this file.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
@@ -228,11 +229,11 @@ def doubts(
     chain: Candidate | None,
     expected: Expected,
     unfit: bool,
-    shown_steps: int = 0,
+    shown_steps: Callable[[], int] = lambda: 0,
 ) -> frozenset[Doubt]:
     """The signs that ``chosen`` may be a misreading (see :class:`Doubt`); ``unfit`` says
     whether one of its states has not the task's shape, ``shown_steps`` how many step states
-    the longest walk-through of the text shows.
+    the longest walk-through of the text shows (asked only of a miscounted reading).
 
     A number of states other than the expected one is a sign where the reader chose the
     states (a chain, a walk-through, a list); where the writer listed them under a name, a
@@ -245,7 +246,7 @@ def doubts(
     miscounted = expected.count is not None and chosen.intermediate is not None and not _counted(chosen, expected)
     if miscounted and not _listed_by_writer(chosen):
         found.add(Doubt.COUNT)
-    if miscounted and shown_steps >= len(chosen.states) + MORE_STEPS_SHOWN:
+    if miscounted and shown_steps() >= len(chosen.states) + MORE_STEPS_SHOWN:
         found.add(Doubt.STEPS_SHOWN)
     if chain is not None and chain.end > chosen.end and not _within(chain, chosen, expected):
         found.add(Doubt.UNREAD_STATES)

@@ -146,7 +146,7 @@ def _read_region(text: str, expected: Expected) -> Reading | None:
     intermediate, final = _typed(chosen, expected)
     kinds = [expected.intermediate_kind] * len(intermediate) + [expected.final_kind]
     unfit = _unfit([*intermediate, final], kinds, expected.shape)
-    found = doubts(chosen, labelled, chain, expected, unfit, shown_steps(document))
+    found = doubts(chosen, labelled, chain, expected, unfit, lambda: shown_steps(document))
     return Reading(intermediate, final, chosen.form, _extent(chosen, expected), found)
 
 

@@ -140,8 +140,8 @@ def test_a_list_the_writer_named_is_the_writers_count():
 def test_a_walk_through_showing_more_states_than_a_miscounted_reading_holds():
     # Only two intermediate states read under a name, where the steps above show five.
     answer = labelled(STATES[2:])
-    assert doubts(answer, answer, None, FOUR, unfit=False, shown_steps=4) == {Doubt.STEPS_SHOWN}
-    assert doubts(answer, answer, None, FOUR, unfit=False, shown_steps=3) == frozenset()
+    assert doubts(answer, answer, None, FOUR, unfit=False, shown_steps=lambda: 4) == {Doubt.STEPS_SHOWN}
+    assert doubts(answer, answer, None, FOUR, unfit=False, shown_steps=lambda: 3) == frozenset()
 
 
 def test_a_chain_left_unread_after_the_answer():
