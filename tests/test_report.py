@@ -123,6 +123,8 @@ def test_model_tally_by_hand():
         "doubts": {"count": 1},
         "forms": {"object": 3, "final line": 1},
         "reader": READER_VERSION,
+        "truncated": 1,  # the Rotate answer cut off by the token limit, scored wrong (SM 0)
+        "truncated_failed": 1,
     }
     assert tally.matched == Counter({0: 2, 1: 2, 2: 1})
     assert tally.prediction_lengths == Counter({(2, 2): 2, (3, 1): 1, (3, 3): 1})

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import string
 from typing import Any
 
@@ -35,6 +36,18 @@ from .settings import Settings
 UNREADABLE_REPLY = "I cannot find a ProcBench question in this prompt."
 _RINGS = (string.ascii_lowercase, string.ascii_uppercase, string.digits)
 _STRANGER = "#"  # what a character outside the rings becomes: a character no task's state holds
+
+
+def word_count(text: str) -> int:
+    """The simulated model's token count of a text: its whitespace-separated words."""
+    return len(text.split())
+
+
+def first_words(text: str, limit: int) -> str:
+    """``text`` cut after its first ``limit`` whitespace-separated words (the simulated
+    model's tokens), as a token limit cuts a reply; the whole text when it has no more."""
+    words = list(re.finditer(r"\S+", text))
+    return text if len(words) <= limit else text[: words[limit - 1].end()] if limit > 0 else ""
 
 
 def survival(step: int, horizon: float, slope: float) -> float:
