@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generators.benchmark import iter_task_examples
+from procbench_generators.benchmark import iter_task_examples
 from procbench_tools.evaluation import plots
 from procbench_tools.evaluation.intervals import Z, clopper_pearson, wilson
 from procbench_tools.evaluation.provenance import data_parameters, dataset_provenance

@@ -115,7 +115,8 @@ def _inspect_log(path: Path) -> HarnessAnswers:
         from inspect_ai.log import read_eval_log
     except ImportError:
         raise ValueError(
-            f"{path} is an inspect log; reading it needs inspect-ai: pip install 'procbench-tools[inspect]'"
+            f"{path} is an inspect log; reading it needs inspect-ai: install the inspect extra "
+            "(from this repository: .venv/bin/pip install '.[inspect]')"
         ) from None
     try:
         log = read_eval_log(str(path))

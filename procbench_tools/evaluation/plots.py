@@ -26,7 +26,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 from matplotlib.ticker import FixedLocator, MaxNLocator
 
-import generators
+import procbench_generators
 
 from .files import model_file_name
 from .intervals import wilson
@@ -90,7 +90,9 @@ ERROR_BARS: dict[str, Any] = {"elinewidth": 0.8, "capsize": 2}
 def tasks_of(summaries: Summaries) -> list[str]:
     """The tasks any model answered, in the benchmark's order."""
     present = {task for summary in summaries.values() for task in summary["by_task"]}
-    return [task for task in generators.TASKS if task in present] + sorted(present - set(generators.TASKS))
+    return [task for task in procbench_generators.TASKS if task in present] + sorted(
+        present - set(procbench_generators.TASKS)
+    )
 
 
 def _integer_ticks() -> MaxNLocator:

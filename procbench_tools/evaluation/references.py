@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generators.benchmark import parse_example_id
+from procbench_generators.benchmark import parse_example_id
 
 from ..text import plural
 from .lines import json_lines, parse_json

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tqdm import tqdm
 
-from generators.benchmark import parse_example_id
+from procbench_generators.benchmark import parse_example_id
 
 from ..text import plural
 from .answers import STDIN, AnswerLine, check_answers_path, open_answers, shown_name

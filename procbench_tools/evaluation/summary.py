@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from generators import TASKS
+from procbench_generators import TASKS
 
 from ..scoring.lengths import BUCKET_NAMES, length_bucket
 from ..scoring.measures import Score

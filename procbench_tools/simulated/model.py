@@ -1,8 +1,8 @@
 """How the simulated model answers a prompt.
 
 1. It reads the task and question back from the prompt's ``[Question]`` block
-   (:func:`generators.prompts.read_prompt`) and solves the question
-   (:func:`generators.solve`): the label's states, step 1 to step k.
+   (:func:`procbench_generators.prompts.read_prompt`) and solves the question
+   (:func:`procbench_generators.solve`): the label's states, step 1 to step k.
 2. It draws ``u`` uniform in [0, 1) from the seed and the prompt. Its first wrong step is
    the first step ``j`` with ``u > S(j)``, where ``S(j)`` is the chance that steps 1..j are
    all right: the horizon's curve without lapses (:mod:`procbench_tools.horizon.model`),
@@ -27,9 +27,9 @@ import re
 import string
 from typing import Any
 
-import generators
-from generators.prompts import read_prompt
-from generators.rng import derive_seed
+import procbench_generators
+from procbench_generators.prompts import read_prompt
+from procbench_generators.rng import derive_seed
 
 from .settings import Settings
 
@@ -125,7 +125,7 @@ class SimulatedModel:
     def reply(self, prompt: str) -> str:
         try:
             task, question = read_prompt(prompt)
-            label = generators.solve(task, question)
+            label = procbench_generators.solve(task, question)
         except ValueError:
             return UNREADABLE_REPLY
         settings = self.settings
