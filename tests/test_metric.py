@@ -214,6 +214,31 @@ def test_the_metric_is_named_procbench_metric(metric):
     assert metric.name == "procbench_metric"
 
 
+def test_the_metric_has_one_source_at_the_top_level():
+    """Issue #30, item 6: the design's top level holds ``procbench_metric.py``; the folder
+    evaluate loads by name (``procbench_metric/procbench_metric.py``) links to it, so there
+    is one source (git keeps the link; the wheel and sdist carry its content,
+    tests/test_wheel.py)."""
+    inside = ROOT / "procbench_metric" / "procbench_metric.py"
+    assert inside.is_symlink() and os.readlink(inside) == "../procbench_metric.py"
+    assert inside.resolve() == (ROOT / "procbench_metric.py").resolve()
+    assert procbench_metric.SCRIPT.read_bytes() == (ROOT / "procbench_metric.py").read_bytes()
+
+
+def test_evaluate_loads_the_top_level_file_by_its_path(metric, tmp_path):
+    """Issue #30, item 6: ``evaluate.load("<path>/procbench_metric.py")`` loads the same
+    metric as ``evaluate.load("procbench_metric")`` and computes the same scores."""
+    import evaluate
+
+    by_path = evaluate.load(str(ROOT / "procbench_metric.py"), cache_dir=str(tmp_path))
+    assert by_path.name == "procbench_metric"
+    predictions, references = zip(*MIXED, strict=True)
+    tasks = ["Sort", "Sort", "Sort", "Cumulate"]
+    got = by_path.compute(predictions=predictions, references=references, tasks=tasks)
+    assert got == metric.compute(predictions=predictions, references=references, tasks=tasks)
+    assert got["prefix_accuracy"] == pytest.approx((1 + 0.5 + 0 + 1) / 4)
+
+
 MIXED = [
     ({"intermediate": ["btsti"], "final": "bistt"}, SORT),
     ('["btsti", "bitst"]', SORT),

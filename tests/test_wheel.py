@@ -26,7 +26,7 @@ def built(tmp_path_factory):
     *.egg-info beside the sources it builds)."""
     source, dist = tmp_path_factory.mktemp("source") / "procbench", tmp_path_factory.mktemp("dist")
     skip = shutil.ignore_patterns(".*", "build", "dist", "*.egg-info", "__pycache__", "procbench-dataset", "tests")
-    shutil.copytree(ROOT, source, ignore=skip)
+    shutil.copytree(ROOT, source, ignore=skip, symlinks=True)  # links stay links, as in a git checkout
     command = [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(dist), str(source)]
     result = subprocess.run(command, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr[-2000:]
@@ -84,3 +84,20 @@ def test_the_wheel_installs_beside_pypi_generators(built, tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout == "['Sort', 'Gather', 'Count'] 29\n"
+
+
+def test_the_metric_script_is_a_file_in_the_wheel_and_the_sdist(built):
+    """Item 6: the repository's ``procbench_metric/procbench_metric.py`` is a link to the
+    top-level ``procbench_metric.py``; the wheel and the sdist carry it as a regular file
+    with the top-level file's content (a link would not survive an install from the sdist)."""
+    import tarfile
+
+    source = (ROOT / "procbench_metric.py").read_bytes()
+    (wheel,) = built.glob("*.whl")
+    assert zipfile.ZipFile(wheel).read("procbench_metric/procbench_metric.py") == source
+    (sdist,) = built.glob("*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        name = "procbench_metric/procbench_metric.py"
+        (member,) = [item for item in archive.getmembers() if item.name.endswith(name)]
+        assert member.isfile()
+        assert archive.extractfile(member).read() == source
