@@ -15,6 +15,9 @@ from procbench_tools.cli import main
 from tests.support.scripted_model import answer, expected
 
 TASKS = ["Sort", "Search"]
+ORIGINAL_NOTE = (
+    "an original run's .txt and .json files hold no tokens; its preds_raw pickles, which do, are never loaded"
+)
 
 
 class Planted:
@@ -118,7 +121,11 @@ def test_preds_folder_scores_every_model_as_one_report(examples, experiment, tmp
         alone = tmp_path / f"alone-{model}"
         assert main(["evaluate", str(plain), "--dataset", str(dataset), "--output", str(alone), "--no-plots"]) == 0
         paper = models[model].pop("paper_extraction")
-        assert models[model] == summary(alone)["models"][model]
+        tokens, alone_summary = models[model].pop("tokens"), summary(alone)["models"][model]
+        alone_tokens = alone_summary.pop("tokens")
+        assert models[model] == alone_summary
+        # the .txt replies hold no tokens, and the report says so rather than reporting none
+        assert tokens == {**alone_tokens, "recorded": False, "counted_by": None, "note": ORIGINAL_NOTE}
         assert paper["model"] == "the paper's extraction (preds_json)" and paper["replies"] == 48
         assert paper["disagreements"] == {"alpha": 16, "beta": 0, "gamma": 48}[model]
         assert paper["file"] == "paper_extraction_disagreements.jsonl"

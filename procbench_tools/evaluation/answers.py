@@ -24,6 +24,9 @@ from .original_runs import OriginalModel, original_model
 
 STDIN = "-"
 ANSWERS_FILE_COUNTS = "the answers' output_tokens, reasoning_tokens and truncated fields"
+NOT_RECORDED_BY_ORIGINAL_RUNS = (
+    "an original run's .txt and .json files hold no tokens; its preds_raw pickles, which do, are never loaded"
+)
 
 
 @dataclass(frozen=True)
@@ -62,12 +65,14 @@ class Answers:
     harness: HarnessAnswers | None = None
 
     counted_by: str = ANSWERS_FILE_COUNTS  # what the answers' token counts come from
+    note: str | None = None  # why answers that are not a harness's cannot say what they cost
 
     @property
     def usage_note(self) -> str | None:
         """Why the answers cannot say how they ended and what they cost (``None``: they
-        can; lm-eval's samples cannot, unless their model's tokens can be counted)."""
-        return None if self.harness is None else self.harness.usage_note
+        can; lm-eval's samples cannot, unless their model's tokens can be counted, nor an
+        original run's replies)."""
+        return self.note if self.harness is None else self.harness.usage_note
 
     def __iter__(self) -> Iterator[AnswerLine]:
         return self.lines
@@ -82,7 +87,7 @@ def open_answers(
     folder of the original pipeline's run gives an answer per file (:mod:`.original_runs`)."""
     original = None if str(path) == STDIN else original_model(path)
     if original is not None:
-        return Answers(_original_lines(original, progress))
+        return Answers(_original_lines(original, progress), note=NOT_RECORDED_BY_ORIGINAL_RUNS)
     harness = None if str(path) == STDIN or not path.exists() else read_harness_answers(path)
     if harness is None:
         return Answers(_answers_file(path, progress))
