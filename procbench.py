@@ -10,8 +10,8 @@ Every name is imported on first use (PEP 562), so ``import procbench`` stays fas
 users who only generate: the builder (``datasets``) and the scorer load when asked for.
 
 - The task engine: ``TASKS``, ``TASK_IDS``, ``generate``, ``solve``, ``prompt_for`` (from
-  ``generators``), and ``Settings``, the checked settings of a generated set
-  (``generators.settings``).
+  ``procbench_generators``, the repository's ``generators/`` folder as installed), and
+  ``Settings``, the checked settings of a generated set (``procbench_generators.settings``).
 - The Hugging Face builder ``ProcBench`` and its ``ProcBenchConfig``
   (``procbench_tools.dataset.builder``).
 - Reading and scoring answers: ``read_answer`` (free text to ``{"intermediate", "final"}``),
@@ -30,12 +30,12 @@ import importlib
 
 # Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
-    "TASKS": "generators",
-    "TASK_IDS": "generators",
-    "generate": "generators",
-    "solve": "generators",
-    "prompt_for": "generators",
-    "Settings": "generators.settings",
+    "TASKS": "procbench_generators",
+    "TASK_IDS": "procbench_generators",
+    "generate": "procbench_generators",
+    "solve": "procbench_generators",
+    "prompt_for": "procbench_generators",
+    "Settings": "procbench_generators.settings",
     "ProcBench": "procbench_tools.dataset.builder",
     "ProcBenchConfig": "procbench_tools.dataset.builder",
     "read_answer": "procbench_tools.scoring.reader",

@@ -28,13 +28,13 @@ import json, sys, tempfile, time
 from pathlib import Path
 sys.path.insert(0, sys.argv[1])
 import datasets
-import generators
+import procbench_generators
 from procbench_tools.dataset.export import export
 datasets.disable_progress_bars()
-import generators.benchmark
+import procbench_generators.benchmark
 calls = 0
 # where a set's loop finds the function that draws one question, in each revision
-owner = generators.benchmark if hasattr(generators.benchmark, "draw_question") else generators
+owner = procbench_generators.benchmark if hasattr(procbench_generators.benchmark, "draw_question") else generators
 real = owner.draw_question
 def counted(*args, **kwargs):
     global calls

@@ -38,9 +38,9 @@ from trees import BASELINE, ROOT, baseline_tree, compile_tree
 WORKER = """
 import sys, time
 sys.path.insert(0, sys.argv[1])
-import generators
-from generators.benchmark import iter_task_examples
-from generators.corpus import load_corpus
+import procbench_generators
+from procbench_generators.benchmark import iter_task_examples
+from procbench_generators.corpus import load_corpus
 load_corpus()
 print("ready", flush=True)
 for line in sys.stdin:
@@ -53,11 +53,11 @@ for line in sys.stdin:
 CORPUS = """
 import sys, time
 sys.path.insert(0, sys.argv[1])
-import generators
-from generators.corpus import load_corpus
+import procbench_generators
+from procbench_generators.corpus import load_corpus
 start = time.perf_counter()
 load_corpus()
-generators.generate("Count2", 10, 0)
+procbench_generators.generate("Count2", 10, 0)
 print(time.perf_counter() - start)
 """
 
@@ -89,18 +89,18 @@ sys.path.insert(0, root)
 sys.modules["hydra"] = types.SimpleNamespace(main=lambda **kw: (lambda f: f))
 sys.modules["omegaconf"] = types.SimpleNamespace(DictConfig=dict)
 import generate_main
-from proc_bench import generators
+from proc_bench import procbench_generators
 kept = []
 def keep(folder, number, prompt, states, config):
     kept.append((prompt, generate_main.to_json(states)))
 generate_main.save_task = keep
-generate_main.print = generators.print = lambda *args, **kwargs: None
+generate_main.print = procbench_generators.print = lambda *args, **kwargs: None
 lines = {}
 def generate_sentence(count, path, random_state=None):  # the original's draws, the file read once
     if path not in lines:
         lines[path] = Path(path).read_text(encoding="utf-8").splitlines()
     return random_state.sample(lines[path], count)
-generators.generate_sentence = generate_sentence
+procbench_generators.generate_sentence = generate_sentence
 generate_sentence(1, sentences, random.Random(0))
 print("ready", flush=True)
 for line in sys.stdin:
@@ -126,9 +126,9 @@ class OriginalWorker(Worker):
         assert self.process.stdout.readline().strip() == "ready", "the original generator did not start"
 
     def cpu_seconds(self, task: str) -> float:
-        import generators
+        import procbench_generators
 
-        return super().cpu_seconds(str(generators.get_task(task).number))
+        return super().cpu_seconds(str(procbench_generators.get_task(task).number))
 
 
 def task_medians(workers: list[Worker], tasks: list[str], repeat: int) -> dict[str, list[float]]:
@@ -183,8 +183,8 @@ def main() -> None:
     parser.add_argument("--original", type=Path, help="a checkout of the original ProcBench generator")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    import generators
-    from generators.corpus import load_corpus
+    import procbench_generators
+    from procbench_generators.corpus import load_corpus
 
     with tempfile.TemporaryDirectory(prefix="procbench-baseline-") as folder:
         old_root = baseline_tree(args.baseline, Path(folder) / "baseline")
@@ -195,7 +195,7 @@ def main() -> None:
             sentences = Path(folder) / "sentences.txt"
             sentences.write_text("\n".join(load_corpus().sentences) + "\n", encoding="utf-8")
             workers.append(OriginalWorker(args.original, sentences))
-        typical = task_medians(workers, generators.TASKS, args.repeat)
+        typical = task_medians(workers, procbench_generators.TASKS, args.repeat)
         print(f"per-example CPU, default benchmark (240 per task), median of {args.repeat}; baseline {args.baseline}")
         header = f"{'task':<12} {'old us/ex':>10} {'new us/ex':>10} {'new/old':>8}"
         print(header + (f" {'original':>10} {'new/orig':>9}" if args.original else ""))
@@ -210,9 +210,9 @@ def main() -> None:
             total_original = sum(times[2] for times in typical.values())
             slower = [task for task, times in typical.items() if times[1] > times[2]]
             print(f"original generator, all 5,520: {total_original:.3f} s CPU; tasks slower here: {slower or 'none'}")
-        code = "import sys; sys.path.insert(0, sys.argv[1]); import generators"
+        code = "import sys; sys.path.insert(0, sys.argv[1]); import procbench_generators"
         before, after = fresh_seconds(code, old_root, args.repeat), fresh_seconds(code, ROOT, args.repeat)
-        print(f"fresh process + import generators (median wall): old {before:.3f} s, new {after:.3f} s")
+        print(f"fresh process + import procbench_generators (median wall): old {before:.3f} s, new {after:.3f} s")
         before, after = command_cpu_seconds(old_root, args.repeat), command_cpu_seconds(ROOT, args.repeat)
         print(f"procbench generate -o FILE, whole process (CPU, median): old {before:.3f} s, new {after:.3f} s")
         before, after = fresh_seconds(CORPUS, old_root, args.repeat), fresh_seconds(CORPUS, ROOT, args.repeat)

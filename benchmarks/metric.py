@@ -25,8 +25,8 @@ from arguments import positive_int
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generators.benchmark import iter_examples  # noqa: E402
-from generators.settings import Settings  # noqa: E402
+from procbench_generators.benchmark import iter_examples  # noqa: E402
+from procbench_generators.settings import Settings  # noqa: E402
 from procbench_tools.scoring.measures import score  # noqa: E402
 
 

@@ -31,8 +31,8 @@ sys.path.insert(0, str(ROOT))
 
 from trees import baseline_tree, load_module  # noqa: E402
 
-from generators.benchmark import iter_examples  # noqa: E402
-from generators.settings import Settings  # noqa: E402
+from procbench_generators.benchmark import iter_examples  # noqa: E402
+from procbench_generators.settings import Settings  # noqa: E402
 from procbench_tools.scoring.reader import read_answer  # noqa: E402
 from tests.support.answer_forms import FORMS, render  # noqa: E402
 

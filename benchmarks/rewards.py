@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from trees import module_at  # noqa: E402
 
-import generators  # noqa: E402
+import procbench_generators  # noqa: E402
 from procbench_tools.training import rewards as new_rewards  # noqa: E402
 
 NAMES = ("prefix_accuracy_reward", "sequential_match_reward", "final_match_reward", "format_reward")
@@ -43,7 +43,7 @@ def old_rewards(commit: str) -> ModuleType:
 def batch(completions: int, distinct: int) -> tuple[list[str], list[str]]:
     """``completions`` looping completions of ``SIZE`` characters, ``distinct`` texts among
     them, and their labels (one Sort label, as JSON: the dataset column)."""
-    example = generators.generate("Sort", 7, 0)
+    example = procbench_generators.generate("Sort", 7, 0)
     first = example["label"]["intermediate"][0]
     texts = [(f"Attempt {number}.\n" + f"Step 1: {first}\n" * SIZE)[:SIZE] for number in range(distinct)]
     label = json.dumps(example["label"])

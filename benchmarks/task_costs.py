@@ -38,14 +38,14 @@ def main() -> None:
     parser.add_argument("--repeat", type=positive_int, default=3)
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    import generators
-    from generators.corpus import load_corpus
-    from generators.rows import SetSettings
+    import procbench_generators
+    from procbench_generators.corpus import load_corpus
+    from procbench_generators.rows import SetSettings
 
     load_corpus()
-    settings = SetSettings(tasks=tuple(generators.TASKS), examples_per_step=ROWS, unique=False)
+    settings = SetSettings(tasks=tuple(procbench_generators.TASKS), examples_per_step=ROWS, unique=False)
     print("EXAMPLE_COST: dict[str, tuple[float, float]] = {  # (us at 0 steps, us per step)")
-    for task in generators.TASKS:
+    for task in procbench_generators.TASKS:
         low, high = (row_seconds(settings, task, steps, args.repeat) * 1e6 for steps in (LOW, HIGH))
         per_step = max(0.0, (high - low) / (HIGH - LOW))
         print(f'    "{task}": ({max(1.0, low - LOW * per_step):.0f}, {per_step:.1f}),')

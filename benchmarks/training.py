@@ -7,7 +7,7 @@ Prints, side by side where there is an old way:
   ``procbench.py`` used to be (which loads ``datasets``);
 - the cold cost of the default benchmark's exclusion set (all tasks, in a fresh process);
 - stream throughput (examples/s, CPU) over the default settings, with and without the
-  exclusion, against plain ``generators.generate`` calls of the same tasks and steps;
+  exclusion, against plain ``procbench_generators.generate`` calls of the same tasks and steps;
 - reward throughput (completions/s) of ``prefix_accuracy_reward`` on gold answers.
 """
 
@@ -26,8 +26,8 @@ from arguments import positive_int
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import generators  # noqa: E402
 import procbench  # noqa: E402
+import procbench_generators  # noqa: E402
 from procbench_tools.training.hf_dataset import reference_answer  # noqa: E402
 
 
@@ -58,7 +58,7 @@ def main() -> None:
     old = fresh_seconds("import procbench_tools.dataset.builder", args.repeat)
     print(f"import procbench: {new * 1000:.0f} ms (the builder module it used to be: {old * 1000:.0f} ms)")
     exclusion = fresh_seconds("import procbench; procbench.Stream()", args.repeat)
-    corpus = fresh_seconds("import generators.corpus as c; c.load_corpus()", args.repeat)
+    corpus = fresh_seconds("import procbench_generators.corpus as c; c.load_corpus()", args.repeat)
     print(f"default benchmark exclusion, cold: {exclusion:.2f} s (of which loading the corpus: {corpus:.2f} s)")
 
     procbench.Stream()  # build the exclusion once, outside the timings
@@ -69,7 +69,9 @@ def main() -> None:
             lambda exclude=exclude: list(itertools.islice(procbench.stream(exclude_benchmark=exclude), args.count))
         )
         print(f"stream, {label}: {args.count} examples in {seconds:.2f} s CPU = {args.count / seconds:.0f} examples/s")
-    seconds = cpu(lambda: [generators.generate(task, steps, position) for position, (task, steps) in enumerate(plans)])
+    seconds = cpu(
+        lambda: [procbench_generators.generate(task, steps, position) for position, (task, steps) in enumerate(plans)]
+    )
     print(f"plain generate of the same tasks and steps: {args.count / seconds:.0f} examples/s")
 
     rows = list(itertools.islice(procbench.stream(), args.count))

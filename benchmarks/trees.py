@@ -24,7 +24,7 @@ def baseline_tree(revision: str, folder: Path) -> Path:
 def compile_tree(root: Path) -> None:
     """Bytecode for the tree's packages, as ``pip install`` makes it: imports measure
     loading, not compiling (PYTHONDONTWRITEBYTECODE may be set)."""
-    for name in ("generators", "procbench_tools"):
+    for name in ("procbench_generators", "procbench_tools"):
         subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / name)], check=True, capture_output=True)
 
 

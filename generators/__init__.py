@@ -1,12 +1,12 @@
 """ProcBench task engine: the 23 tasks' generators, solvers and prompts.
 
->>> import generators
->>> generators.TASKS[:3]
+>>> import procbench_generators
+>>> procbench_generators.TASKS[:3]
 ['Sort', 'Gather', 'Count']
->>> example = generators.generate("Sort", steps=3, seed=0)
+>>> example = procbench_generators.generate("Sort", steps=3, seed=0)
 >>> len(example["label"]["intermediate"]) + 1
 3
->>> generators.solve("Cumulate", {"n": 7, "operations": [["add", 5], ["multiply", 2]]})
+>>> procbench_generators.solve("Cumulate", {"n": 7, "operations": [["add", 5], ["multiply", 2]]})
 {'init': 7, 'intermediate': [12], 'final': 24}
 """
 

@@ -1,5 +1,5 @@
 """Sets of examples: example ids that name their question, deterministic re-draws of
-duplicate questions, and the loop that makes a set from its :class:`~generators.settings.Settings`."""
+duplicate questions, and the loop that makes a set from its :class:`~procbench_generators.settings.Settings`."""
 
 from __future__ import annotations
 
@@ -107,7 +107,7 @@ def iter_task_examples(
     avoid: Callable[[dict[str, Any]], bool] | None = None,
 ) -> Iterator[dict[str, Any]]:
     """``per_step`` examples of ``task`` for each step count, as rows of the one schema
-    (:func:`~generators.example.example_row`). ``min_steps`` is the set's first step count,
+    (:func:`~procbench_generators.example.example_row`). ``min_steps`` is the set's first step count,
     whose first example is problem number 0 (default: the first of ``steps``).
 
     ``avoid`` (``{"task", "question", "label"} -> bool``, e.g. an exclusion's ``excludes``)
@@ -116,7 +116,7 @@ def iter_task_examples(
 
     With ``unique``, an example that shares a question (or, for the sentence tasks, a
     corpus sentence) with an earlier example of the task is re-drawn with the next
-    ``attempt``, and :func:`~generators.settings.check_unique` runs first. Equal questions
+    ``attempt``, and :func:`~procbench_generators.settings.check_unique` runs first. Equal questions
     always have equal step counts, so for the 20 tasks without sentences each example
     depends only on ``(task, steps, index, seed)`` and only the current step count's
     questions are kept (their hashes); for the sentence tasks it also depends on the

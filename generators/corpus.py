@@ -2,7 +2,7 @@
 
 Built by ``scripts/build_corpus.py`` from WordNet 3.0's example sentences and Jane Austen's
 novels; see ``data/README.md``. Loaded on first use, once per process, so importing
-``generators`` stays fast.
+``procbench_generators`` stays fast.
 
 Tokenisation, shared by the three tasks and their solvers: a word is a maximal run of
 non-space characters, so punctuation and apostrophes belong to the word they touch
@@ -184,6 +184,6 @@ class Corpus:
 @functools.cache
 def load_corpus() -> Corpus:
     """The shipped corpus, read once."""
-    raw = (resources.files("generators") / "data" / "sentences.tsv.gz").read_bytes()
+    raw = (resources.files("procbench_generators") / "data" / "sentences.tsv.gz").read_bytes()
     lines = gzip.decompress(raw).decode("ascii").split("\n")
     return Corpus(lines[:-1] if lines and not lines[-1] else lines)

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from .registry import Question, get_task, registered_tasks
 
-# An installed package carries the templates as the data folder ``generators/templates``
+# An installed package carries the templates as the data folder ``procbench_generators/templates``
 # (see setup.cfg); in a source checkout they sit in ``templates/`` beside the package.
 _SOURCE_DIR = Path(__file__).resolve().parent.parent / "templates"
 
@@ -25,7 +25,7 @@ _SOURCE_DIR = Path(__file__).resolve().parent.parent / "templates"
 @functools.cache
 def load_template(task: str) -> str:
     """The full template text of a task (canonical name), without a trailing newline."""
-    packaged = resources.files("generators") / "templates" / f"{task}.txt"
+    packaged = resources.files(__package__ or "procbench_generators") / "templates" / f"{task}.txt"
     source = packaged if packaged.is_file() else _SOURCE_DIR / f"{task}.txt"
     return source.read_text(encoding="utf-8").strip()
 

@@ -76,7 +76,7 @@ def unit_rows(
     one schema with ``question`` as a JSON string, and ``label`` as one too unless
     ``typed_label`` (a task's own config keeps it a dict; the ``all`` config mixes tasks,
     whose labels differ in type). Examples ``avoid`` names are re-drawn
-    (:func:`~generators.benchmark.iter_task_examples`)."""
+    (:func:`~procbench_generators.benchmark.iter_task_examples`)."""
     task, steps, start, stop = unit
     examples = iter_task_examples(
         task,

@@ -1,6 +1,8 @@
-"""The ProcBench metric, in evaluate's layout: ``procbench_metric.py`` (the metric) and its
-card ``README.md``. ``evaluate.load("procbench_metric")`` loads it from the repository root;
-from any other folder, run ``procbench install-metric`` once after installing procbench."""
+"""The ProcBench metric, in evaluate's layout: ``procbench_metric.py`` (the metric; in the
+repository a link to the top-level ``procbench_metric.py``, its one source, which the wheel
+carries as a file) and its card ``README.md``. ``evaluate.load("procbench_metric")`` loads it
+from the repository root; from any other folder, run ``procbench install-metric`` once after
+installing procbench."""
 
 from pathlib import Path
 

@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from generators.settings import SettingError
+from procbench_generators.settings import SettingError
 
 from . import __version__
 from .atomic import terminate_on_sigterm

@@ -1,59 +1,61 @@
-"""The public API of ``generators``: names, ids, example shape, errors."""
+"""The public API of ``procbench_generators`` (the ``generators/`` folder): names, ids, example shape, errors."""
 
 import json
 
 import pytest
 
-import generators
-from generators import benchmark
-from generators.benchmark import example_id, question_hash
-from generators.settings import SettingError
+import procbench_generators
+from procbench_generators import benchmark
+from procbench_generators.benchmark import example_id, question_hash
+from procbench_generators.settings import SettingError
 from tests.support.sets import iter_set
 
 
 def test_tasks_in_original_order():
-    assert generators.TASKS == [
+    assert procbench_generators.TASKS == [
         "Sort", "Gather", "Count", "Search", "Copy", "Substitute", "Encode", "Split1", "Split2", "Compose",
         "Decompose", "Rhythm", "Compare", "Count2", "Decode", "PushPop", "Rotate", "FillWord", "DeleteChar",
         "DeleteWord", "Cumulate", "MoveCyclic", "FindCyclic",
     ]  # fmt: skip
-    assert generators.TASK_IDS["Sort"] == "task01"
-    assert generators.TASK_IDS["FindCyclic"] == "task23"
+    assert procbench_generators.TASK_IDS["Sort"] == "task01"
+    assert procbench_generators.TASK_IDS["FindCyclic"] == "task23"
 
 
 @pytest.mark.parametrize(("task_id", "name"), [("task01", "Sort"), ("task14", "Count2"), ("task23", "FindCyclic")])
 def test_original_ids_are_accepted_everywhere(task_id, name):
-    assert generators.canonical_name(task_id) == name
-    assert generators.step_range(task_id) == generators.step_range(name)
-    assert generators.procedure_text(generators.canonical_name(task_id)).startswith(generators.load_template(name)[:80])
+    assert procbench_generators.canonical_name(task_id) == name
+    assert procbench_generators.step_range(task_id) == procbench_generators.step_range(name)
+    assert procbench_generators.procedure_text(procbench_generators.canonical_name(task_id)).startswith(
+        procbench_generators.load_template(name)[:80]
+    )
 
 
 def test_solve_by_id_equals_solve_by_name():
     question = {"string": "abc", "letter": "b", "count": 4}
-    assert generators.solve("task23", question) == generators.solve("FindCyclic", question)
+    assert procbench_generators.solve("task23", question) == procbench_generators.solve("FindCyclic", question)
 
 
 def test_generate_by_id_equals_generate_by_name():
-    assert generators.generate("task21", 5, 3) == generators.generate("Cumulate", 5, 3)
+    assert procbench_generators.generate("task21", 5, 3) == procbench_generators.generate("Cumulate", 5, 3)
 
 
-@pytest.mark.parametrize("task", generators.TASKS)
+@pytest.mark.parametrize("task", procbench_generators.TASKS)
 def test_example_shape(task):
-    example = generators.generate(task, 4, seed=11)
+    example = procbench_generators.generate(task, 4, seed=11)
     assert list(example) == ["task", "steps", "question", "label", "prompt"]
     assert example["task"] == task and example["steps"] == 4
     assert list(example["label"]) == ["init", "intermediate", "final"]
-    assert set(example["question"]) == set(generators.get_task(task).fields)
+    assert set(example["question"]) == set(procbench_generators.get_task(task).fields)
     assert json.loads(json.dumps(example)) == example  # plain JSON types only
-    assert example["prompt"].startswith(generators.procedure_text(task))
+    assert example["prompt"].startswith(procbench_generators.procedure_text(task))
     assert "\n\n[Question]\n" in example["prompt"]
 
 
 def test_unknown_task_error_names_the_valid_tasks():
     with pytest.raises(ValueError, match=r"unknown task 'Sorting'; valid tasks are Sort, Gather, .*FindCyclic"):
-        generators.generate("Sorting", 3, 0)
+        procbench_generators.generate("Sorting", 3, 0)
     with pytest.raises(ValueError, match="unknown task 'task24'"):
-        generators.solve("task24", {})
+        procbench_generators.solve("task24", {})
 
 
 @pytest.mark.parametrize(
@@ -68,39 +70,39 @@ def test_unknown_task_error_names_the_valid_tasks():
 )
 def test_steps_out_of_range(task, steps, message):
     with pytest.raises(ValueError, match=message):
-        generators.generate(task, steps, 0)
+        procbench_generators.generate(task, steps, 0)
 
 
 def test_seed_must_be_an_int():
     with pytest.raises(ValueError, match="seed must be an int, got '1'"):
-        generators.generate("Sort", 3, "1")
+        procbench_generators.generate("Sort", 3, "1")
 
 
 def test_wrong_config_type_is_rejected():
-    from generators.tasks.sort import SortConfig
+    from procbench_generators.tasks.sort import SortConfig
 
     with pytest.raises(ValueError, match="Cumulate takes a CumulateConfig config, got SortConfig"):
-        generators.generate("Cumulate", 3, 0, config=SortConfig())
+        procbench_generators.generate("Cumulate", 3, 0, config=SortConfig())
 
 
 def test_task_without_configuration_rejects_one():
-    from generators.tasks.sort import SortConfig
+    from procbench_generators.tasks.sort import SortConfig
 
     with pytest.raises(ValueError, match="Substitute has no configuration, got SortConfig"):
-        generators.generate("Substitute", 3, 0, config=SortConfig())
+        procbench_generators.generate("Substitute", 3, 0, config=SortConfig())
 
 
 def test_module_docstring_examples_run():
     import doctest
 
-    failures, tries = doctest.testmod(generators)
+    failures, tries = doctest.testmod(procbench_generators)
     assert (failures, tries) == (0, 5)
 
 
 def test_config_changes_the_distribution_and_is_validated():
-    from generators.tasks.rotate import RotateConfig
+    from procbench_generators.tasks.rotate import RotateConfig
 
-    example = generators.generate("Rotate", 20, 0, config=RotateConfig(pair_percent=100))
+    example = procbench_generators.generate("Rotate", 20, 0, config=RotateConfig(pair_percent=100))
     assert example["question"]["ranges"] == [[0, 2]] * 20
     with pytest.raises(ValueError, match="pair_percent"):
         RotateConfig(pair_percent=101)
@@ -116,9 +118,9 @@ def test_length_buckets():
 
 
 def test_prompt_without_answer_format():
-    example = generators.generate("Sort", 3, 0, answer_format=False)
+    example = procbench_generators.generate("Sort", 3, 0, answer_format=False)
     assert "Answer format" not in example["prompt"]
-    assert example["prompt"] == generators.prompt_for("Sort", example["question"], answer_format=False)
+    assert example["prompt"] == procbench_generators.prompt_for("Sort", example["question"], answer_format=False)
 
 
 def test_benchmark_set_ids_and_counts():
@@ -179,16 +181,16 @@ def test_impossible_unique_set_raises_before_generating(monkeypatch):
     ],
 )
 def test_question_counts(task, steps, count):
-    spec = generators.get_task(task)
+    spec = procbench_generators.get_task(task)
     assert spec.count_questions(steps, spec.config) == count
 
 
 @pytest.mark.parametrize(("task", "steps"), [("Encode", 1), ("Decode", 1), ("Cumulate", 1), ("Substitute", 1)])
 def test_question_counts_match_the_sampler(task, steps):
     """Drawn often enough, the sampler produces exactly the counted questions."""
-    spec = generators.get_task(task)
+    spec = procbench_generators.get_task(task)
     count = spec.count_questions(steps, spec.config)
-    seen = {json.dumps(generators.generate(task, steps, seed)["question"]) for seed in range(12 * count)}
+    seen = {json.dumps(procbench_generators.generate(task, steps, seed)["question"]) for seed in range(12 * count)}
     assert len(seen) == count
 
 

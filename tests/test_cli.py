@@ -92,7 +92,7 @@ def test_help_says_when_a_set_overlaps_the_benchmark(tmp_path):
     ``generate --help`` now says so. What it says is checked here: with the default seed,
     Sort's steps 3 and 4 start with the benchmark's own 10 examples (their ids); with
     ``--stream`` no example is a benchmark question."""
-    from generators.benchmark import iter_task_examples, question_hash
+    from procbench_generators.benchmark import iter_task_examples, question_hash
 
     result = subprocess.run(
         [sys.executable, "-m", "procbench_tools", "generate", "--help"], capture_output=True, text=True, cwd=ROOT

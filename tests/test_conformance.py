@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-import generators
+import procbench_generators
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "reference_examples.jsonl"
 
@@ -31,14 +31,14 @@ def test_all_reference_labels_are_reproduced():
     differing = [
         record["reference_id"]
         for record in reference
-        if canonical(generators.solve(record["task"], record["question"])) != canonical(record["label"])
+        if canonical(procbench_generators.solve(record["task"], record["question"])) != canonical(record["label"])
     ]
     assert differing == []
 
 
 def test_reference_covers_every_task_and_step_count():
     reference = load_reference()
-    assert {record["task"] for record in reference} == set(generators.TASKS)
+    assert {record["task"] for record in reference} == set(procbench_generators.TASKS)
     for record in reference:
         label = record["label"]
         assert len(label["intermediate"]) + 1 == record["steps"], record["reference_id"]

@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import generators
-from generators.benchmark import iter_task_examples
-from generators.corpus import Corpus, load_corpus
-from generators.tasks.count2 import words_of
+import procbench_generators
+from procbench_generators.benchmark import iter_task_examples
+from procbench_generators.corpus import Corpus, load_corpus
+from procbench_generators.tasks.count2 import words_of
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "generators" / "data"
@@ -52,10 +52,10 @@ def test_licence_notices_sit_beside_the_corpus():
 
 def test_corpus_is_loaded_lazily():
     script = (
-        "import generators, generators.corpus as c\n"
-        "generators.generate('Sort', 3, 0)\n"
+        "import procbench_generators, procbench_generators.corpus as c\n"
+        "procbench_generators.generate('Sort', 3, 0)\n"
         "assert c.load_corpus.cache_info().currsize == 0\n"
-        "generators.generate('Count2', 3, 0)\n"
+        "procbench_generators.generate('Count2', 3, 0)\n"
         "assert c.load_corpus.cache_info().currsize == 1\n"
     )
     subprocess.run([sys.executable, "-c", script], cwd=ROOT, check=True)
@@ -136,17 +136,17 @@ def test_default_set_shares_no_sentence(task):
 
 @pytest.mark.parametrize("steps", [1, 2, 7, 25, 60, 100])
 def test_sentence_task_shapes(steps):
-    count2 = generators.generate("Count2", steps, 5)["question"]
+    count2 = procbench_generators.generate("Count2", steps, 5)["question"]
     assert len(words_of(count2["sentence"])) == steps
 
-    fill = generators.generate("FillWord", steps, 5)
+    fill = procbench_generators.generate("FillWord", steps, 5)
     fills = fill["question"]["fills"]
     assert [number for number, _ in fills] == list(range(1, steps + 1))
     blanks = re.findall(r"\[(\d+)\]", fill["question"]["sentence"])
     assert sorted(map(int, blanks)) == list(range(1, steps + 1))
     assert "[" not in fill["label"]["final"]
 
-    delete = generators.generate("DeleteWord", steps, 5)["question"]
+    delete = procbench_generators.generate("DeleteWord", steps, 5)["question"]
     assert len(set(delete["words"])) == steps
     assert set(delete["words"]) <= set(words_of(delete["sentence"]))
 

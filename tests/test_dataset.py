@@ -7,7 +7,7 @@ import datasets
 import pytest
 import yaml
 
-import generators
+import procbench_generators
 from procbench import ProcBench
 from procbench_tools.cli import main
 from procbench_tools.dataset import export as export_module
@@ -24,7 +24,7 @@ def build(tmp_path, config="Sort", **params):
 
 
 def test_configs_splits_and_columns(tmp_path):
-    assert [config.name for config in ProcBench.BUILDER_CONFIGS] == ["all", *generators.TASKS]
+    assert [config.name for config in ProcBench.BUILDER_CONFIGS] == ["all", *procbench_generators.TASKS]
     data = build(tmp_path)
     assert list(data) == ["short", "medium", "long"]
     assert [data[split].num_rows for split in data] == [50, 100, 90]
@@ -51,7 +51,7 @@ def test_typed_labels(tmp_path, task, final):
     data = build(tmp_path, task, max_steps=3)
     assert data["short"].features["label"]["final"] == final
     row = data["short"][0]
-    assert generators.solve(task, json.loads(row["question"])) == row["label"]
+    assert procbench_generators.solve(task, json.loads(row["question"])) == row["label"]
 
 
 def test_all_config_has_json_labels(tmp_path):
@@ -59,7 +59,7 @@ def test_all_config_has_json_labels(tmp_path):
     assert data["short"].num_rows == 23
     assert data["short"].features["label"] == datasets.Value("string")
     for row in data["short"]:
-        assert generators.solve(row["task"], json.loads(row["question"])) == json.loads(row["label"])
+        assert procbench_generators.solve(row["task"], json.loads(row["question"])) == json.loads(row["label"])
 
 
 def test_rows_equal_procbench_generate(tmp_path):

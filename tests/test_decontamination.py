@@ -8,7 +8,7 @@ import json
 import pytest
 
 import procbench
-from generators.benchmark import overlap_keys, question_hash
+from procbench_generators.benchmark import overlap_keys, question_hash
 from procbench_tools.cli import main
 from procbench_tools.dataset.export import export
 from procbench_tools.training import decontamination

@@ -8,20 +8,20 @@ import subprocess
 import sys
 from pathlib import Path
 
-import generators
-from generators.rng import derive_seed, example_rng
+import procbench_generators
+from procbench_generators.rng import derive_seed, example_rng
 
 ROOT = Path(__file__).resolve().parent.parent
 
 DIGEST_SCRIPT = """
 import hashlib, json, sys
-import generators
-order = generators.TASKS if sys.argv[1] == "forward" else generators.TASKS[::-1]
+import procbench_generators
+order = procbench_generators.TASKS if sys.argv[1] == "forward" else procbench_generators.TASKS[::-1]
 lines = {}
 for task in order:
     for steps in (2, 9, 25, 60):
         for seed in (0, 1, 2**40):
-            lines[task, steps, seed] = json.dumps(generators.generate(task, steps, seed), sort_keys=True)
+            lines[task, steps, seed] = json.dumps(procbench_generators.generate(task, steps, seed), sort_keys=True)
 text = "\\n".join(lines[key] for key in sorted(lines))
 print(hashlib.sha256(text.encode()).hexdigest())
 """
@@ -49,6 +49,6 @@ def test_an_examples_generator_is_seeded_with_the_sha256_of_its_task_steps_and_s
 
 
 def test_repeated_calls_are_identical():
-    for task in generators.TASKS:
-        assert generators.generate(task, 7, 5) == generators.generate(task, 7, 5)
-        assert generators.generate(task, 7, 5) != generators.generate(task, 7, 6)
+    for task in procbench_generators.TASKS:
+        assert procbench_generators.generate(task, 7, 5) == procbench_generators.generate(task, 7, 5)
+        assert procbench_generators.generate(task, 7, 5) != procbench_generators.generate(task, 7, 6)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import generators
+import procbench_generators
 from procbench_tools import __version__
 from procbench_tools.cli import main
 from procbench_tools.commands import generate as generate_command
@@ -133,7 +133,8 @@ def test_a_folder_given_as_answers_file(dataset, tmp_path, capsys):
     err = error_of(evaluate(tmp_path, dataset, tmp_path / "r"), capsys)
     assert err.endswith(
         f"answers file {tmp_path} is a folder, not a JSON Lines file, and holds no lm-eval "
-        "samples_procbench_*.jsonl files (run lm_eval with --log_samples)"
+        "samples_procbench_*.jsonl files (run lm_eval with --log_samples), nor the original ProcBench run's "
+        "taskNN/NNNN.txt or .json files (give its preds/<model> or preds_json/<model> folder)"
     )
 
 
@@ -321,4 +322,4 @@ def test_version(capsys):
 
 def test_prompt_for_names_a_missing_field():
     with pytest.raises(ValueError, match="Sort question is missing the field 'string'"):
-        generators.prompt_for("Sort", {"strng": "x"})
+        procbench_generators.prompt_for("Sort", {"strng": "x"})

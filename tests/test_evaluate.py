@@ -156,6 +156,8 @@ def test_report_figures(dataset, predictions, tmp_path, capsys):
         "doubts": {},
         "forms": {"object": 1, "labelled/walk-through": 1, "prediction": 1},
         "reader": READER_VERSION,
+        "truncated": 0,  # no line says it was cut off by the token limit
+        "truncated_failed": 0,
     }
     assert model["horizon"]["pooled"]["n"] == 4 and set(model["horizon"]["by_task"]) == {"Sort", "Cumulate"}
     assert {"h50", "h50_ci", "h80", "h80_ci", "n"} <= set(model["horizon"]["by_task"]["Sort"])
@@ -371,7 +373,7 @@ def test_bad_prediction_files(dataset, tmp_path, capsys, content, message):
 def test_bad_arguments(dataset, predictions, tmp_path, capsys):
     with pytest.raises(SystemExit):
         main(["evaluate", str(predictions), "--name", "A", "B", "--dataset", str(dataset), "--output", str(tmp_path)])
-    assert "got 2 --name values for 1 prediction files" in capsys.readouterr().err
+    assert "got 2 --name values for 1 model (one per answers file" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["evaluate", str(tmp_path / "none.jsonl"), "--dataset", str(dataset), "--output", str(tmp_path)])
     assert "does not exist" in capsys.readouterr().err
@@ -437,6 +439,8 @@ def test_a_possible_misread_is_counted_listed_and_shown(dataset, tmp_path, capsy
         "doubts": {"count": 1},
         "forms": {"chain/labelled final": 1},
         "reader": READER_VERSION,
+        "truncated": 0,
+        "truncated_failed": 0,
     }
     (flagged,) = [json.loads(line) for line in (output / "possible_misreads.jsonl").read_text().splitlines()]
     assert flagged == {

@@ -114,6 +114,11 @@ def test_three_routes_give_identical_figures(examples, dataset, plain_answers, i
     first = json.loads((single / "scores.jsonl").read_text().splitlines()[0])
     assert first["model"] == "Qwen__Qwen2.5-0.5B-Instruct"
     assert models["inspect"].pop("inspect_log") == {"status": "success", "errored_samples": 0, "errored_ids": []}
+    # what each route can say of tokens differs (tests/test_tokens.py): the mock model reports 1 a reply
+    tokens = {route: models[route].pop("tokens") for route in models}
+    assert tokens["inspect"]["overall"]["mean_output_tokens"] == 1.0 and tokens["inspect"]["recorded"]
+    assert tokens["plain"]["recorded"] and tokens["plain"]["overall"]["replies_with_output_tokens"] == 0
+    assert not tokens["lm-eval"]["recorded"] and not tokens["lm-eval-model"]["recorded"]
     for route in ("inspect", "lm-eval", "lm-eval-model"):
         assert_same_figures(models[route], models["plain"])
 

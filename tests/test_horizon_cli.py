@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-import generators
+import procbench_generators
 from procbench_tools.cli import main
 from procbench_tools.horizon.simulate import TrueCurve
 from tests.support.openai_standin import OpenAIStandIn
@@ -89,7 +89,7 @@ def test_every_call_is_logged_once_with_its_scores(finished_run):
     examples = lines(folder / "examples.jsonl")
     assert [example["id"] for example in examples] == [call["id"] for call in calls]
     example = next(example for example in examples if example["id"] == first["id"])
-    assert example["prompt"] == generators.prompt_for("Sort", first["question"])
+    assert example["prompt"] == procbench_generators.prompt_for("Sort", first["question"])
     assert set(example) == {"id", "task", "task_name", "steps", "prompt", "question", "label"}
 
 
@@ -172,7 +172,7 @@ def test_killed_and_restarted_it_finishes_without_repeating_a_call(tmp_path):
         process.communicate()
         before = lines(log)
         assert 20 <= len(before) < 120
-        logged_prompts = {generators.prompt_for("Sort", call["question"]) for call in before}
+        logged_prompts = {procbench_generators.prompt_for("Sort", call["question"]) for call in before}
         asked_before = len(server.requests)
         result = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True, timeout=300)
         assert result.returncode == 0, result.stderr

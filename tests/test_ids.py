@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import generators
-from generators.benchmark import example_id, parse_example_id, question_hash
+import procbench_generators
+from procbench_generators.benchmark import example_id, parse_example_id, question_hash
 from procbench_tools.cli import main
 from procbench_tools.dataset.export import export
 from tests.support.sets import iter_set
@@ -79,13 +79,13 @@ def perfect_answers(examples):
 
 def test_answers_for_another_seed_are_refused_naming_what_differs(default_export, tmp_path, capsys):
     answers = tmp_path / "seed1.jsonl"
-    seed1 = list(iter_set(generators.TASKS, range(2, 4), 1, seed=1))
+    seed1 = list(iter_set(procbench_generators.TASKS, range(2, 4), 1, seed=1))
     answers.write_text(perfect_answers(seed1))
     with pytest.raises(SystemExit) as exit_info:
         main(["evaluate", str(answers), "--dataset", str(default_export), "--output", str(tmp_path / "r")])
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
-    dataset_ids = {e["id"][:-9]: e["id"] for e in iter_set(generators.TASKS, range(2, 4), 1)}
+    dataset_ids = {e["id"][:-9]: e["id"] for e in iter_set(procbench_generators.TASKS, range(2, 4), 1)}
     assert (
         f"seed1: 46 answers are for other questions than the dataset's, e.g. {seed1[0]['id']} where "
         f"{default_export} has {dataset_ids[seed1[0]['id'][:-9]]} (same task, steps and index, another question)"
@@ -96,7 +96,7 @@ def test_answers_for_another_seed_are_refused_naming_what_differs(default_export
 
 def test_perfect_answers_for_the_dataset_score_1(default_export, tmp_path, capsys):
     answers = tmp_path / "right.jsonl"
-    answers.write_text(perfect_answers(iter_set(generators.TASKS, range(2, 4), 1)))
+    answers.write_text(perfect_answers(iter_set(procbench_generators.TASKS, range(2, 4), 1)))
     assert main(["evaluate", str(answers), "--dataset", str(default_export), "--output", str(tmp_path / "r")]) == 0
     summary = json.loads((tmp_path / "r" / "summary.json").read_text())
     assert summary["models"]["right"]["overall"]["prefix_accuracy"] == 1.0

@@ -13,7 +13,7 @@ from inspect_ai import eval as inspect_eval  # the test extra installs inspect-a
 from inspect_ai.log import read_eval_log
 from inspect_ai.model import ModelOutput, ModelUsage, get_model
 
-from generators.benchmark import parse_example_id
+from procbench_generators.benchmark import parse_example_id
 from procbench_tools.integrations.examples import benchmark_examples
 from procbench_tools.integrations.inspect_task import procbench
 from procbench_tools.scoring.reader import READER_VERSION

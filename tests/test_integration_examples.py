@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import generators
+import procbench_generators
 from procbench_tools.dataset.export import export
 from procbench_tools.integrations.examples import (
     as_bool,
@@ -22,7 +22,13 @@ from tests.support.sets import iter_set
 
 
 def test_parse_tasks():
-    assert parse_tasks(None) == parse_tasks("") == parse_tasks("all") == parse_tasks([]) == tuple(generators.TASKS)
+    assert (
+        parse_tasks(None)
+        == parse_tasks("")
+        == parse_tasks("all")
+        == parse_tasks([])
+        == tuple(procbench_generators.TASKS)
+    )
     assert parse_tasks("task01, Cumulate") == ("Sort", "Cumulate")
     assert parse_tasks(["Cumulate", "task21", "Sort"]) == ("Cumulate", "Sort")
     with pytest.raises(ValueError, match=r"unknown task 'sorting'; valid tasks are Sort, Gather"):
@@ -65,7 +71,7 @@ def test_spread_is_a_permutation_starting_at_the_ends(values):
 
 
 @given(
-    st.lists(st.sampled_from(generators.TASKS), min_size=1, max_size=4, unique=True),
+    st.lists(st.sampled_from(procbench_generators.TASKS), min_size=1, max_size=4, unique=True),
     st.sets(st.integers(2, 30), min_size=1, max_size=6),
     st.integers(1, 3),
 )
@@ -91,7 +97,7 @@ def test_spread_order_takes_a_round_of_every_task_and_length_first(tasks, steps,
 
 def test_defaults_are_the_default_benchmark():
     examples = benchmark_examples()
-    reference = {example["id"]: example for example in iter_set(generators.TASKS, range(2, 26), 10, 2024)}
+    reference = {example["id"]: example for example in iter_set(procbench_generators.TASKS, range(2, 26), 10, 2024)}
     assert len(examples) == 5520 and {example["id"] for example in examples} == set(reference)
     for example in examples[::97]:
         assert example["prompt"] == reference[example["id"]]["prompt"]

@@ -15,8 +15,8 @@ import yaml
 from lm_eval.api.model import LM
 from lm_eval.tasks import TaskManager
 
-import generators
-from generators.benchmark import parse_example_id
+import procbench_generators
+from procbench_generators.benchmark import parse_example_id
 from procbench_tools.cli import main
 from procbench_tools.dataset.export import export
 from procbench_tools.integrations.examples import benchmark_examples
@@ -89,9 +89,9 @@ def check_buckets(figures, by_length):
 
 def test_pack_holds_the_group_and_one_task_per_procbench_task(capsys):
     folder = Path(task_pack())
-    names = [task_name(task) for task in generators.TASKS]
+    names = [task_name(task) for task in procbench_generators.TASKS]
     assert sorted(path.stem for path in folder.glob("*.yaml")) == sorted([GROUP, *names])
-    for task in generators.TASKS:
+    for task in procbench_generators.TASKS:
         config = yaml.safe_load((folder / f"{task_name(task)}.yaml").read_text())
         assert config == {
             "include": "_procbench_template_yaml",
@@ -167,7 +167,7 @@ def test_simple_evaluate_group_exact_figures(all_examples):
         model=model, tasks=[GROUP], task_manager=task_manager(**PARAMETERS), bootstrap_iters=0
     )
     assert len(model.contexts) == len(all_examples) == 23 * 24
-    check_results(results["results"], all_examples, generators.TASKS)
+    check_results(results["results"], all_examples, procbench_generators.TASKS)
     sample = results["samples"]["procbench_sort"][0]
     assert parse_example_id(sample["doc"]["id"]).stem == "Sort-02-000" and sample["doc"]["length"] == "short"
 
@@ -187,7 +187,7 @@ def test_steps_above_25_are_the_extra_bucket():
         assert figures["prefix_accuracy_long,none"] == pytest.approx(12 / 25, abs=1e-12)
         assert figures["sequential_match_long,none"] == 0.0
         assert all(math.isnan(figures[f"{m}_{b},none"]) for b in ("short", "medium") for m in MEASURES[:2])
-    check_results(results, examples, generators.TASKS)
+    check_results(results, examples, procbench_generators.TASKS)
 
 
 def test_limit_takes_every_length():
@@ -264,7 +264,7 @@ def test_cli_with_local_chat_completions_then_procbench_evaluate(tmp_path):
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     assert len([request for request in server.requests if request["path"].endswith("/chat/completions")]) == 69
     (results_file,) = (tmp_path / "runs").rglob("results_*.json")
-    check_results(json.loads(results_file.read_text())["results"], examples, generators.TASKS)
+    check_results(json.loads(results_file.read_text())["results"], examples, procbench_generators.TASKS)
     assert f"|{GROUP}" in result.stdout and "prefix_accuracy_extra" in result.stdout
     assert "A local directory named" not in result.stdout + result.stderr
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import generators
+import procbench_generators
 import procbench_metric
 from procbench_tools.scoring import measures as pm
 
@@ -105,9 +105,9 @@ def test_state_matching(predicted, reference, match):
 
 
 def test_type_coerced_prediction_is_a_full_match():
-    cumulate = generators.solve("Cumulate", {"n": 2, "operations": [["add", 3], ["multiply", 4], ["add", 0]]})
+    cumulate = procbench_generators.solve("Cumulate", {"n": 2, "operations": [["add", 3], ["multiply", 4], ["add", 0]]})
     assert one(["5", " 20", 20.0], cumulate) == (1.0, 1.0, 1.0, 3.0, 0)
-    search = generators.solve("Search", {"strings": ["aaaa", "aaa"], "substrings": ["aa", "a"]})
+    search = procbench_generators.solve("Search", {"strings": ["aaaa", "aaa"], "substrings": ["aa", "a"]})
     assert one([["2", "1"], ["6", "4"]], search) == (1.0, 1.0, 1.0, 2.0, 0)
     assert one([[2, 1], [6, True]], search) == (0.5, 0.0, 0.0, 1.0, 0)
 
@@ -214,6 +214,31 @@ def test_the_metric_is_named_procbench_metric(metric):
     assert metric.name == "procbench_metric"
 
 
+def test_the_metric_has_one_source_at_the_top_level():
+    """Issue #30, item 6: the design's top level holds ``procbench_metric.py``; the folder
+    evaluate loads by name (``procbench_metric/procbench_metric.py``) links to it, so there
+    is one source (git keeps the link; the wheel and sdist carry its content,
+    tests/test_wheel.py)."""
+    inside = ROOT / "procbench_metric" / "procbench_metric.py"
+    assert inside.is_symlink() and os.readlink(inside) == "../procbench_metric.py"
+    assert inside.resolve() == (ROOT / "procbench_metric.py").resolve()
+    assert procbench_metric.SCRIPT.read_bytes() == (ROOT / "procbench_metric.py").read_bytes()
+
+
+def test_evaluate_loads_the_top_level_file_by_its_path(metric, tmp_path):
+    """Issue #30, item 6: ``evaluate.load("<path>/procbench_metric.py")`` loads the same
+    metric as ``evaluate.load("procbench_metric")`` and computes the same scores."""
+    import evaluate
+
+    by_path = evaluate.load(str(ROOT / "procbench_metric.py"), cache_dir=str(tmp_path))
+    assert by_path.name == "procbench_metric"
+    predictions, references = zip(*MIXED, strict=True)
+    tasks = ["Sort", "Sort", "Sort", "Cumulate"]
+    got = by_path.compute(predictions=predictions, references=references, tasks=tasks)
+    assert got == metric.compute(predictions=predictions, references=references, tasks=tasks)
+    assert got["prefix_accuracy"] == pytest.approx((1 + 0.5 + 0 + 1) / 4)
+
+
 MIXED = [
     ({"intermediate": ["btsti"], "final": "bistt"}, SORT),
     ('["btsti", "bitst"]', SORT),
@@ -289,9 +314,9 @@ def test_metric_file_imports_only_what_a_space_has():
 
 @st.composite
 def labels(draw):
-    task = draw(st.sampled_from(generators.TASKS))
-    steps = draw(st.integers(min_value=generators.step_range(task).start, max_value=30))
-    return generators.generate(task, steps, draw(st.integers(0, 10**6)))["label"]
+    task = draw(st.sampled_from(procbench_generators.TASKS))
+    steps = draw(st.integers(min_value=procbench_generators.step_range(task).start, max_value=30))
+    return procbench_generators.generate(task, steps, draw(st.integers(0, 10**6)))["label"]
 
 
 def perturb(draw, states):
@@ -336,7 +361,7 @@ def test_parse_prediction():
 def test_compute_reads_raw_responses_in_every_form(metric):
     from tests.support.answer_forms import FORMS, render
 
-    labels = [generators.generate(task, 4, 3)["label"] for task in generators.TASKS]
+    labels = [procbench_generators.generate(task, 4, 3)["label"] for task in procbench_generators.TASKS]
     predictions = [render(label, form, "double") for form in FORMS for label in labels]
     references = [label for _ in FORMS for label in labels]
     result = metric.compute(predictions=predictions, references=references)

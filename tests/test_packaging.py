@@ -40,15 +40,15 @@ def test_wheel_install_finds_templates(tmp_path):
         capture_output=True,
     )
     script = (
-        "import generators, pathlib, sys\n"
-        "assert pathlib.Path(generators.__file__).is_relative_to(sys.argv[1]), generators.__file__\n"
-        "for task in generators.TASKS:\n"
-        "    assert generators.load_template(task).startswith(generators.procedure_text(task, False))\n"
-        "assert len(generators.generate('Count2', 30, 0)['label']['intermediate']) == 29\n"
+        "import procbench_generators as engine, pathlib, sys\n"
+        "assert pathlib.Path(engine.__file__).is_relative_to(sys.argv[1]), engine.__file__\n"
+        "for task in engine.TASKS:\n"
+        "    assert engine.load_template(task).startswith(engine.procedure_text(task, False))\n"
+        "assert len(engine.generate('Count2', 30, 0)['label']['intermediate']) == 29\n"
         "import itertools, procbench\n"
         "first = itertools.islice(procbench.stream(['Sort', 'Count2']), 4)\n"
         "assert sorted(e['task'] for e in first) == ['Count2', 'Count2', 'Sort', 'Sort']\n"
-        "print(generators.generate('Sort', 3, 0)['prompt'])\n"
+        "print(engine.generate('Sort', 3, 0)['prompt'])\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", script, str(target)],
@@ -60,8 +60,9 @@ def test_wheel_install_finds_templates(tmp_path):
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("Sort a string of lowercase letters")
     assert "[Question]\nString: " in result.stdout
-    assert (target / "generators" / "templates" / "FindCyclic.txt").is_file()
-    assert (target / "generators" / "data" / "LICENSE.wordnet").is_file()
+    assert (target / "procbench_generators" / "templates" / "FindCyclic.txt").is_file()
+    assert (target / "procbench_generators" / "data" / "LICENSE.wordnet").is_file()
+    assert not (target / "generators").exists()  # a PyPI project's import name
     assert (target / "procbench_tools" / "training" / "stream.py").is_file()
     assert (target / "procbench_tools" / "integrations" / "reasoning_gym.py").is_file()
     entry_points = next(target.glob("procbench_tools-*.dist-info")) / "entry_points.txt"
@@ -98,3 +99,25 @@ def test_no_document_tells_users_to_install_the_other_package():
 def test_the_distribution_is_procbench_tools():
     assert importlib.metadata.version("procbench-tools") == procbench_tools.__version__
     assert importlib.metadata.distribution("procbench-tools").entry_points.select(name="procbench")
+
+
+# No release is on a package index yet (issue #30, item 7): every install line installs from
+# the repository or the built wheel, none names the distribution on an index.
+FROM_AN_INDEX = re.compile(r"""pip\s+install\s+(?:-\S+\s+)*['"]?procbench-tools\b""")
+
+
+def test_no_document_tells_users_to_install_from_an_index():
+    checked = [path for path in ROOT.rglob("*") if path.suffix in (".md", ".py", ".cfg", ".toml", ".yaml", ".txt")]
+    checked = [path for path in checked if not ({".venv", ".git", "build", "dist"} & set(path.parts))]
+    checked.remove(Path(__file__))  # this file names the lines it refuses, below
+    checked = [path for path in checked if path.name != "CHANGELOG.md"]  # history, not instructions
+    offenders = [
+        f"{path.relative_to(ROOT)}: {match.group()}"
+        for path in checked
+        for match in FROM_AN_INDEX.finditer(path.read_text(encoding="utf-8", errors="replace"))
+    ]
+    assert offenders == []
+    assert FROM_AN_INDEX.search("pip install 'procbench-tools[inspect]'") and FROM_AN_INDEX.search(
+        "pip install -U procbench-tools"
+    )
+    assert not FROM_AN_INDEX.search("pip install '.[inspect]'")

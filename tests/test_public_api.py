@@ -10,7 +10,16 @@ import pytest
 import procbench
 
 ROOT = Path(__file__).resolve().parent.parent
-HEAVY = ("datasets", "evaluate", "numpy", "pyarrow", "pandas", "reasoning_gym", "procbench_metric", "generators")
+HEAVY = (
+    "datasets",
+    "evaluate",
+    "numpy",
+    "pyarrow",
+    "pandas",
+    "reasoning_gym",
+    "procbench_metric",
+    "procbench_generators",
+)
 
 
 def modules_after(code):
@@ -30,7 +39,7 @@ def test_generating_and_streaming_need_no_datasets_evaluate_or_numpy():
         "procbench.generate('Sort', 3, 0)\n"
         "list(itertools.islice(procbench.stream(['Sort']), 5))"
     )
-    assert modules_after(code) == ["generators"]
+    assert modules_after(code) == ["procbench_generators"]
     rewards = "import procbench\nprocbench.prefix_accuracy_reward, procbench.format_reward, procbench.Curriculum"
     assert modules_after(rewards) == []
 
@@ -46,16 +55,16 @@ def test_from_procbench_import_the_builder():
 @pytest.mark.parametrize(
     ("name", "module"),
     [
-        ("TASKS", "generators"),
-        ("generate", "generators"),
-        ("solve", "generators"),
-        ("prompt_for", "generators"),
+        ("TASKS", "procbench_generators"),
+        ("generate", "procbench_generators"),
+        ("solve", "procbench_generators"),
+        ("prompt_for", "procbench_generators"),
         ("ProcBench", "procbench_tools.dataset.builder"),
         ("read_answer", "procbench_tools.scoring.reader"),
         ("score_row", "procbench_tools.scoring.measures"),
         ("score", "procbench_tools.scoring.measures"),
         ("length_bucket", "procbench_tools.scoring.lengths"),
-        ("Settings", "generators.settings"),
+        ("Settings", "procbench_generators.settings"),
         ("stream", "procbench_tools.training.stream"),
         ("Stream", "procbench_tools.training.stream"),
         ("Curriculum", "procbench_tools.training.curriculum"),

@@ -8,9 +8,9 @@ import pyarrow.parquet as pq
 import pytest
 import ray  # the test extra installs procbench[ray]: this test runs in CI, never skipped
 
-from generators.benchmark import iter_task_examples, question_hash
-from generators.settings import Settings
 from procbench import ProcBench
+from procbench_generators.benchmark import iter_task_examples, question_hash
+from procbench_generators.settings import Settings
 from procbench_tools.integrations import ray_dataset
 
 datasets.disable_progress_bars()

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-import generators
+import procbench_generators
 from procbench_tools.scoring import reader
 from procbench_tools.scoring.normalise import MAX_CHARS
 from procbench_tools.scoring.reader import read_answer
@@ -48,9 +48,9 @@ def test_value_parsing_and_typing():
 
 @st.composite
 def labelled_renderings(draw):
-    task = draw(st.sampled_from(generators.TASKS))
-    steps = draw(st.integers(generators.step_range(task).start, 12))
-    label = generators.generate(task, steps, draw(st.integers(0, 10**6)))["label"]
+    task = draw(st.sampled_from(procbench_generators.TASKS))
+    steps = draw(st.integers(procbench_generators.step_range(task).start, 12))
+    label = procbench_generators.generate(task, steps, draw(st.integers(0, 10**6)))["label"]
     form, style = draw(st.sampled_from(FORMS)), draw(st.sampled_from(VALUE_STYLES))
     try:
         response = render(label, form, style)
@@ -70,7 +70,7 @@ def test_every_form_reads_back_to_the_label(case):
 @pytest.mark.parametrize("form", FORMS)
 def test_each_form_on_a_sentence_task_and_a_list_task(form):
     for task in ("DeleteWord", "Encode", "Cumulate", "Compare"):
-        label = generators.generate(task, 5, 1)["label"]
+        label = procbench_generators.generate(task, 5, 1)["label"]
         response = render(label, form, "double")
         assert read_answer(response, label) == {"intermediate": label["intermediate"], "final": label["final"]}
 
@@ -83,7 +83,7 @@ JUNK_ALPHABET = list("{}[]()'\"`,:;.\\ \n\t-*#<>/=→stepSTEP1finalFINALanswerth
 @settings(max_examples=1000, deadline=None)
 @given(st.text(alphabet=st.sampled_from(JUNK_ALPHABET), max_size=300), st.sampled_from([None, "Sort", "Count"]))
 def test_junk_never_raises(text, task):
-    label = None if task is None else generators.generate(task, 4, 0)["label"]
+    label = None if task is None else procbench_generators.generate(task, 4, 0)["label"]
     states = None if label is None else [*label["intermediate"], "x"]
     reading = reader.read_text(text, reader.expected_of(states, None if label is None else label["init"]))
     assert reading is None or isinstance(reading.intermediate, list)

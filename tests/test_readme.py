@@ -119,7 +119,7 @@ def test_quick_start_is_two_commands_and_ci_runs_them():
 
 
 def test_task_table_lists_every_task():
-    import generators
+    import procbench_generators
 
-    for task in generators.TASKS:
-        assert f"| {generators.TASK_IDS[task]} | {task} |" in README
+    for task in procbench_generators.TASKS:
+        assert f"| {procbench_generators.TASK_IDS[task]} | {task} |" in README

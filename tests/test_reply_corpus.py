@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-import generators
+import procbench_generators
 from procbench_tools.scoring.measures import states_match
 from procbench_tools.scoring.reader import read_answer
 
@@ -40,13 +40,13 @@ def as_stated(read, stated):
 
 def test_the_corpus_is_what_it_says():
     assert len(ENTRIES) >= 400
-    assert {entry["task"] for entry in ENTRIES} == set(generators.TASKS)
+    assert {entry["task"] for entry in ENTRIES} == set(procbench_generators.TASKS)
     assert {entry["prompt_style"] for entry in ENTRIES} == {"json", "free-form", "original"}
     assert len({entry["persona"] for entry in ENTRIES}) >= 4
     assert min(entry["steps"] for entry in ENTRIES) <= 2 and max(entry["steps"] for entry in ENTRIES) >= 24
     assert len({entry["id"] for entry in ENTRIES}) == len(ENTRIES)
     for entry in ENTRIES[::25]:  # each prompt is the one the generator makes for its question
-        example = generators.generate(
+        example = procbench_generators.generate(
             entry["task"], entry["steps"], entry["seed"], answer_format=entry["prompt_style"] == "json"
         )
         assert example["label"] == entry["label"]

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generators.benchmark import iter_task_examples
+from procbench_generators.benchmark import iter_task_examples
 from procbench_tools.evaluation import plots
 from procbench_tools.evaluation.intervals import Z, clopper_pearson, wilson
 from procbench_tools.evaluation.provenance import data_parameters, dataset_provenance
@@ -126,6 +126,8 @@ def test_model_tally_by_hand():
         "doubts": {"count": 1},
         "forms": {"object": 3, "final line": 1},
         "reader": READER_VERSION,
+        "truncated": 1,  # the Rotate answer cut off by the token limit, scored wrong (SM 0)
+        "truncated_failed": 1,
     }
     assert tally.matched == Counter({0: 2, 1: 2, 2: 1})
     assert tally.prediction_lengths == Counter({(2, 2): 2, (3, 1): 1, (3, 3): 1})

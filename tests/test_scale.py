@@ -6,14 +6,14 @@ import json
 import datasets
 import pytest
 
-import generators
-from generators import benchmark
-from generators import rows as rows_module
-from generators.benchmark import example_seed, iter_task_examples, parse_example_id
-from generators.corpus import Corpus, load_corpus
-from generators.rows import units
-from generators.settings import Settings
+import procbench_generators
 from procbench import ProcBench
+from procbench_generators import benchmark
+from procbench_generators import rows as rows_module
+from procbench_generators.benchmark import example_seed, iter_task_examples, parse_example_id
+from procbench_generators.corpus import Corpus, load_corpus
+from procbench_generators.rows import units
+from procbench_generators.settings import Settings
 from procbench_tools.cli import main
 from procbench_tools.dataset import builder as builder_module
 from procbench_tools.dataset.export import CONFIGS, export
@@ -43,7 +43,7 @@ def test_export_generates_each_example_once(tmp_path, counted):
     export(tmp_path / "out", progress=False, max_steps=4, examples_per_step=2)
     made = len(counted)
     counted.clear()
-    assert sum(1 for _ in iter_set(generators.TASKS, range(2, 5), per_step=2)) == 23 * 3 * 2
+    assert sum(1 for _ in iter_set(procbench_generators.TASKS, range(2, 5), per_step=2)) == 23 * 3 * 2
     assert made == len(counted)  # the set drawn once, though 24 configs hold it twice
     rows = sum(datasets.load_dataset(str(tmp_path / "out"), config, split="short").num_rows for config in CONFIGS)
     assert rows == 2 * 23 * 3 * 2
@@ -105,7 +105,7 @@ def test_repeats_allowed_examples_are_pure_functions_of_their_index():
     slice_ = list(iter_task_examples("Sort", [5], 1000, 7, unique=False, indices=range(990, 1000)))
     assert [parse_example_id(e["id"]).stem for e in slice_] == [f"Sort-05-{i}" for i in range(990, 1000)]
     for example, index in zip(slice_, range(990, 1000), strict=True):
-        assert example["question"] == generators.generate("Sort", 5, example_seed(7, index))["question"]
+        assert example["question"] == procbench_generators.generate("Sort", 5, example_seed(7, index))["question"]
 
 
 def test_units_cut_the_seed_space():

@@ -6,13 +6,13 @@ import math
 
 import pytest
 
-import generators
+import procbench_generators
 from procbench_tools.scoring.measures import score_example
 from procbench_tools.simulated import Settings, SimulatedModel, first_wrong_step, slipped_states
 from procbench_tools.simulated.model import UNREADABLE_REPLY, changed, survival, written_reply
 from procbench_tools.simulated.settings import ERROR_STYLES, REPLY_STYLES
 
-DCBA = generators.prompt_for("Sort", {"string": "dcba"})  # 2 steps: acbd, abcd
+DCBA = procbench_generators.prompt_for("Sort", {"string": "dcba"})  # 2 steps: acbd, abcd
 
 
 def test_survival_is_the_horizon_curve_without_lapses():
@@ -74,12 +74,12 @@ def test_a_prompt_that_is_not_procbench_gets_a_reply_that_reads_as_no_answer():
 # The walk-through style is read back for every task but FillWord, whose long sentence states
 # written as quoted `Step N:` lines the reader (procbench_tools/scoring, not this module's)
 # misreads at 13 steps: reported to the reader's owner.
-WALKTHROUGH_TASKS = [task for task in generators.TASKS if task != "FillWord"]
+WALKTHROUGH_TASKS = [task for task in procbench_generators.TASKS if task != "FillWord"]
 
 
 @pytest.mark.parametrize(
     ("reply_style", "tasks"),
-    [("json", generators.TASKS), ("terse", generators.TASKS), ("walkthrough", WALKTHROUGH_TASKS)],
+    [("json", procbench_generators.TASKS), ("terse", procbench_generators.TASKS), ("walkthrough", WALKTHROUGH_TASKS)],
 )
 @pytest.mark.parametrize("error_style", ERROR_STYLES)
 def test_the_reader_reads_every_reply_as_the_states_the_model_meant(reply_style, tasks, error_style):
@@ -87,8 +87,8 @@ def test_the_reader_reads_every_reply_as_the_states_the_model_meant(reply_style,
     no slip as every step right; ``once`` keeps the final state right unless s is the last."""
     for task in tasks:
         for steps in (2, 5, 13, 25):
-            steps = min(max(steps, generators.step_range(task)[0]), generators.step_range(task)[-1])
-            label = generators.generate(task, steps, seed=1)["label"]
+            steps = min(max(steps, procbench_generators.step_range(task)[0]), procbench_generators.step_range(task)[-1])
+            label = procbench_generators.generate(task, steps, seed=1)["label"]
             for slip in (None, 1, (steps + 1) // 2, steps):
                 text = written_reply(slipped_states(label, slip, error_style), reply_style)
                 figures = score_example(text, label)
@@ -127,9 +127,9 @@ def test_options_given_as_text_arrive_typed():
 def test_the_share_of_right_replies_follows_the_curve():
     """Over 400 prompts of 8 steps with horizon 8 the share of fully right replies is near
     S(8) = 1/2 (binomial sd 0.025; the draws are fixed, so the share is a pinned number)."""
-    prompts = [generators.generate("Cumulate", 8, seed)["prompt"] for seed in range(400)]
+    prompts = [procbench_generators.generate("Cumulate", 8, seed)["prompt"] for seed in range(400)]
     model = SimulatedModel(Settings(horizon=8, seed=11))
-    labels = [generators.generate("Cumulate", 8, seed)["label"] for seed in range(400)]
+    labels = [procbench_generators.generate("Cumulate", 8, seed)["label"] for seed in range(400)]
     right = sum(score_example(model.reply(p), label)["sequential_match"] for p, label in zip(prompts, labels))
     assert abs(right / 400 - 0.5) < 0.075
     assert json.loads(model.reply(prompts[0])).keys() == {"intermediate", "final"}

@@ -13,7 +13,7 @@ import pytest
 from inspect_ai.log import read_eval_log
 from inspect_ai.model import ChatMessageSystem, ChatMessageUser, get_model
 
-import generators
+import procbench_generators
 from procbench_tools.integrations.examples import benchmark_examples
 from procbench_tools.integrations.scores import score_response
 from procbench_tools.simulated import Settings, SimulatedModel
@@ -22,7 +22,7 @@ from tests.support.offline import offline_env
 BIN = Path(sys.executable).parent
 INSPECT = str(BIN / "inspect")
 PROCBENCH = [sys.executable, "-m", "procbench_tools"]
-DCBA = generators.prompt_for("Sort", {"string": "dcba"})
+DCBA = procbench_generators.prompt_for("Sort", {"string": "dcba"})
 
 
 def run(command, tmp_path, **kwargs):

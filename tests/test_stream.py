@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import generators
 import procbench
-from generators.benchmark import question_hash
+import procbench_generators
+from procbench_generators.benchmark import question_hash
 from procbench_tools.training.curriculum import Curriculum, Stage
 from procbench_tools.training.stream import Stream
 from tests.support.sets import iter_set
@@ -33,10 +33,10 @@ def test_examples_are_shaped_like_generate_lines():
     for example in take(46):
         # the same columns in the same order, less problem_name: a stream is not a set
         assert list(example) == [key for key in benchmark_line if key != "problem_name"]
-        assert example["task_name"] == generators.TASK_IDS[example["task"]]
-        assert generators.solve(example["task"], example["question"]) == example["label"]
+        assert example["task_name"] == procbench_generators.TASK_IDS[example["task"]]
+        assert procbench_generators.solve(example["task"], example["question"]) == example["label"]
         assert len(example["label"]["intermediate"]) + 1 == example["steps"]
-        assert example["prompt"] == generators.prompt_for(example["task"], example["question"])
+        assert example["prompt"] == procbench_generators.prompt_for(example["task"], example["question"])
         json.dumps(example)  # JSON-ready, as procbench generate writes it
 
 
@@ -98,9 +98,9 @@ def test_default_stream_covers_every_task_and_step_count():
     settings_ = Stream()
     plans = [settings_.plan(position) for position in range(23 * 100)]
     counts = Counter(task for task, _ in plans)
-    assert counts == dict.fromkeys(generators.TASKS, 100)
-    for task in generators.TASKS:
-        allowed = generators.step_range(task)
+    assert counts == dict.fromkeys(procbench_generators.TASKS, 100)
+    for task in procbench_generators.TASKS:
+        allowed = procbench_generators.step_range(task)
         seen = Counter(steps for name, steps in plans if name == task)
         assert set(seen) == set(allowed)  # 100 examples of 1..100 (Count: 2..100, one twice)
         assert max(seen.values()) <= 2
@@ -167,7 +167,7 @@ def test_curriculum_parse_errors():
 
 @settings(max_examples=25, deadline=None)
 @given(
-    tasks=st.lists(st.sampled_from(generators.TASKS), min_size=1, max_size=4, unique=True),
+    tasks=st.lists(st.sampled_from(procbench_generators.TASKS), min_size=1, max_size=4, unique=True),
     low=st.integers(2, 30),
     width=st.integers(0, 20),
     seed=st.integers(-(2**40), 2**40),

@@ -60,7 +60,7 @@ def is_word(text: str, alphabet: str) -> bool:
 
 # Reading a question block back (each task's ``parse``, the inverse of its ``render``). The
 # parsers need not reject every malformed block: the caller checks that rendering the parsed
-# question gives the block back (``generators.question_from_prompt``).
+# question gives the block back (``procbench_generators.question_from_prompt``).
 
 
 def labelled(block: str, labels: Sequence[str]) -> list[str]:

@@ -46,6 +46,13 @@ samples_procbench_*.jsonl (--log_samples), one file or the folder of a run. An i
 log whose run did not finish (status error or cancelled) is refused unless
 --allow-incomplete; its status and errored samples are reported either way.
 
+The original ProcBench pipeline's runs are read as they are: experiment/<exp>/preds/<model>
+(raw replies taskNN/NNNN.txt, read by the reader), preds_json/<model> (its extractions
+taskNN/NNNN.json, scored as structured predictions), or a preds folder of several models
+(one row each). Their examples are named task01_0000, the problem_name of the dataset's
+rows (answers files may use these names as ids too). The replies of preds/<model> are also
+read by the paper's extraction beside them (preds_json/<model>), in a second table.
+
 --extractor takes any model name `inspect eval` takes (the inspect extra: openai/..., anthropic/...,
 openai-api/vllm/... with --extractor-base-url, mockllm/model) with inspect's retries; each
 extraction is kept in --extractor-cache, so a rerun (or a run stopped half-way) asks again
@@ -70,8 +77,9 @@ def add_parser(commands: Any) -> None:
         "predictions",
         nargs="+",
         type=Path,
-        help="one per model: a JSON Lines file (- for standard input), an inspect log, or lm-eval samples "
-        "(a file or a run's folder)",
+        help="one per model: a JSON Lines file (- for standard input), an inspect log, lm-eval samples "
+        "(a file or a run's folder), or an original ProcBench run's preds/<model> or preds_json/<model> folder "
+        "(its preds folder: one model per folder)",
     )
     parser.add_argument(
         "--dataset",
@@ -125,10 +133,32 @@ def add_parser(commands: Any) -> None:
     parser.set_defaults(run=run)
 
 
+def _default_name(path: Path) -> str:
+    return "stdin" if str(path) == "-" else path.name if path.is_dir() else path.stem
+
+
+def models_of(files: list[Path]) -> list[tuple[str, Path]]:
+    """Each model's default name and answers path: one per file, except a ``preds`` (or
+    ``preds_json``) folder of the original pipeline, which gives one per model folder."""
+    from ..evaluation.original_runs import expand
+
+    found: list[tuple[str, Path]] = []
+    for path in files:
+        models = None if str(path) == "-" else expand(path)
+        if models is None:
+            found.append((_default_name(path), path))
+        else:
+            found.extend((model.name, model.folder) for model in models)
+    return found
+
+
 def model_names(files: list[Path], names: list[str] | None) -> list[str]:
     if names is not None and len(names) != len(files):
-        raise ValueError(f"got {len(names)} --name values for {len(files)} prediction files")
-    chosen = names or ["stdin" if str(path) == "-" else path.name if path.is_dir() else path.stem for path in files]
+        raise ValueError(
+            f"got {len(names)} --name values for {plural(len(files), 'model')} (one per answers file, "
+            "one per model folder of an original run's preds folder)"
+        )
+    chosen = names or [_default_name(path) for path in files]
     if len(set(chosen)) != len(chosen):
         raise ValueError(f"model names must differ, got {chosen}; give them with --name")
     from ..evaluation.files import model_file_name
@@ -197,14 +227,16 @@ def extractor_of(args: argparse.Namespace) -> Extractor | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..evaluation.files import EXTRACTION_DISAGREEMENTS, POSSIBLE_MISREADS
+    from ..evaluation.files import EXTRACTION_DISAGREEMENTS, PAPER_EXTRACTION_DISAGREEMENTS, POSSIBLE_MISREADS
     from ..evaluation.report import extractor_block, table
     from ..evaluation.run import evaluate
 
-    names = model_names(args.predictions, args.name)
     if sum(str(path) == "-" for path in args.predictions) > 1:
         raise ValueError("standard input (-) can be given once only")
-    files = dict(zip(names, args.predictions, strict=True))
+    models = models_of(args.predictions)
+    paths = [path for _, path in models]
+    names = model_names(paths, args.name if args.name is not None else [name for name, _ in models])
+    files = dict(zip(names, paths, strict=True))
     extractor = extractor_of(args)  # a model that cannot be used is refused before any scoring
     done = evaluate(
         files,
@@ -227,5 +259,8 @@ def run(args: argparse.Namespace) -> int:
         print(table(summary["models"], None if failed is None else (failed["count"], failed["of"]), horizons, misreads))
         if extractor is not None:
             print("\n" + extractor_block(summary["models"], str(args.output / EXTRACTION_DISAGREEMENTS)))
+        if any("paper_extraction" in model for model in summary["models"].values()):
+            disagreements = str(args.output / PAPER_EXTRACTION_DISAGREEMENTS)
+            print("\n" + extractor_block(summary["models"], disagreements, key="paper_extraction"))
         print(f"\nreport written to {args.output}", file=sys.stderr)
     return 0

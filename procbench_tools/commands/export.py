@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from generators.settings import ALL, whole_number
+from procbench_generators.settings import ALL, whole_number
 
 from ..dataset.layout import CONFIGS, DEFAULT_DIR, config_names  # not dataset.export: keep --help fast
 from .flags import add_setting_flags, settings_from

@@ -1,12 +1,12 @@
 """The command line's names for the generation settings (``generate`` and ``export`` share
-them), and the :class:`~generators.settings.Settings` made from them."""
+them), and the :class:`~procbench_generators.settings.Settings` made from them."""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
-from generators.settings import (
+from procbench_generators.settings import (
     DEFAULT_MAX_STEPS,
     DEFAULT_MIN_STEPS,
     DEFAULT_PER_STEP,

@@ -9,9 +9,9 @@ import sys
 from collections.abc import Iterable
 from typing import Any, TextIO
 
-import generators
-from generators.benchmark import iter_examples
-from generators.settings import (
+import procbench_generators
+from procbench_generators.benchmark import iter_examples
+from procbench_generators.settings import (
     DEFAULT_MAX_STEPS,
     DEFAULT_MIN_STEPS,
     DEFAULT_PER_STEP,
@@ -55,7 +55,7 @@ the passages of Count2, FillWord and DeleteWord may share its corpus sentences.
 For training data use --stream, which keeps the benchmark's questions and sentences out, or
 another --seed (a chance repeat stays possible where a task has few questions).
 
-tasks: {", ".join(generators.TASKS)} (or task01..task23)
+tasks: {", ".join(procbench_generators.TASKS)} (or task01..task23)
 """
 
 

@@ -12,8 +12,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-import generators
-from generators.settings import DEFAULT_SEED
+import procbench_generators
+from procbench_generators.settings import DEFAULT_SEED
 
 from .. import __version__
 from ..horizon import settings
@@ -56,7 +56,7 @@ Prior: {settings.PRIOR_TEXT}
 Interval: {settings.INTERVAL_TEXT}
 Pooled: {settings.POOLED_TEXT}
 
-tasks: {", ".join(generators.TASKS)} (or task01..task23)
+tasks: {", ".join(procbench_generators.TASKS)} (or task01..task23)
 """
 
 
@@ -170,15 +170,19 @@ def add_parser(commands: Any) -> None:
 
 def check_arguments(args: argparse.Namespace) -> list[str]:
     """The canonical tasks; ``ValueError`` naming the first bad value."""
-    tasks = list(dict.fromkeys(generators.canonical_name(name) for name in args.tasks or generators.TASKS))
+    tasks = list(
+        dict.fromkeys(procbench_generators.canonical_name(name) for name in args.tasks or procbench_generators.TASKS)
+    )
     if args.min_steps > args.max_steps:
         raise ValueError(f"--min-steps {args.min_steps} is larger than --max-steps {args.max_steps}")
-    lowest = min(generators.step_range(task).start for task in generators.TASKS)  # a task's own minimum clamps
-    highest = min(generators.step_range(task).stop - 1 for task in tasks)
+    lowest = min(
+        procbench_generators.step_range(task).start for task in procbench_generators.TASKS
+    )  # a task's own minimum clamps
+    highest = min(procbench_generators.step_range(task).stop - 1 for task in tasks)
     if args.min_steps < lowest or args.max_steps > highest:
         raise ValueError(f"these tasks take steps from {lowest} to {highest}, not {args.min_steps}..{args.max_steps}")
     for task in tasks:
-        spec = generators.step_range(task)
+        spec = procbench_generators.step_range(task)
         if len(range(max(args.min_steps, spec.start), args.max_steps + 1)) < settings.MIN_STEP_COUNTS:
             raise ValueError(
                 f"{task} takes steps from {spec.start}; --min-steps {args.min_steps} to --max-steps {args.max_steps} "

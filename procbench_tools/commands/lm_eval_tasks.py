@@ -16,7 +16,8 @@ examples:
       two tasks, generated with other parameters (per_step, min_steps, max_steps, seed, answer_format,
       or dataset: an exported folder or Hub repo id), against an OpenAI-compatible server
 
-Needs lm-eval: pip install 'procbench-tools[lm-eval]'. Then: procbench evaluate runs/<model> --dataset ...
+Needs lm-eval: the lm-eval extra (from the repository: pip install '.[lm-eval]').
+Then: procbench evaluate runs/<model> --dataset ...
 """
 
 

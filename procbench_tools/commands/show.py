@@ -74,7 +74,7 @@ def find_example(identifier: str, dataset: Dataset) -> Example:
     """The example ``identifier`` names: a whole id, or one without its question digest
     (``Sort-07-003``) when exactly one example has it. ``ValueError`` otherwise, offering
     the examples at the same place (task, steps and index), else the closest ids."""
-    from generators.benchmark import parse_example_id
+    from procbench_generators.benchmark import parse_example_id
 
     from ..evaluation.references import Example
 

@@ -33,9 +33,9 @@ from typing import Any
 
 import datasets
 
-import generators
-from generators.rows import unit_cost, unit_rows, unit_size, units
-from generators.settings import (
+import procbench_generators
+from procbench_generators.rows import unit_cost, unit_rows, unit_size, units
+from procbench_generators.settings import (
     ALL,
     DEFAULT_MAX_STEPS,
     DEFAULT_MIN_STEPS,
@@ -69,7 +69,7 @@ def _feature_of(value: Any) -> Any:
 @functools.cache
 def label_features(task: str) -> datasets.Features:
     """The typed label struct of a task, read off a generated label."""
-    label = generators.generate(task, 3, 0)["label"]
+    label = procbench_generators.generate(task, 3, 0)["label"]
     return datasets.Features(
         {
             "init": _feature_of(label["init"]),
@@ -83,9 +83,9 @@ def label_features(task: str) -> datasets.Features:
 def _code_digest() -> str:
     """Digest of everything the data depends on, so that a changed generator never
     returns stale cached data."""
-    package = Path(generators.__file__).resolve().parent
+    package = Path(procbench_generators.__file__).resolve().parent
     files = sorted(package.rglob("*.py")) + sorted(package.rglob("*.txt")) + sorted(package.rglob("*.gz"))
-    templates = [generators.load_template(task) for task in generators.TASKS]
+    templates = [procbench_generators.load_template(task) for task in procbench_generators.TASKS]
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.name.encode() + path.read_bytes())
@@ -111,7 +111,7 @@ CONFIG_PARAMETERS = ("seed", "examples_per_step", "min_steps", "max_steps", "ans
 PARALLEL_MIN_ROWS = 20_000  # a split smaller than this is generated in one process: starting more costs more
 BATCH = 1_000  # rows per Arrow table handed to datasets
 
-# A job's unit of work: ("draw", unit) makes the rows of a generators.rows unit; ("rows",
+# A job's unit of work: ("draw", unit) makes the rows of a procbench_generators.rows unit; ("rows",
 # rows) yields rows made beforehand (a unique sentence task, drawn once for all splits).
 Work = tuple[str, Any]
 _BUILDER_PARAMETERS = set(inspect.signature(datasets.DatasetBuilder.__init__).parameters) | {"name", "data_dir"}
@@ -126,7 +126,7 @@ class ProcBench(datasets.ArrowBasedBuilder):
         ProcBenchConfig(name=ALL, version=_VERSION, description="All 23 tasks; labels as JSON strings."),
         *(
             ProcBenchConfig(name=task, task=task, version=_VERSION, description=f"The {task} task.")
-            for task in generators.TASKS
+            for task in procbench_generators.TASKS
         ),
     ]
     DEFAULT_CONFIG_NAME = ALL

@@ -13,8 +13,8 @@ from datasets.info import DatasetInfosDict
 from datasets.utils.metadata import MetadataConfigs
 from huggingface_hub import DatasetCardData
 
-import generators
-from generators.benchmark import DIGEST_LENGTH
+import procbench_generators
+from procbench_generators.benchmark import DIGEST_LENGTH
 
 from .. import __version__
 from .layout import ALL, default_config, size_category, step_ranges
@@ -75,7 +75,7 @@ def card_metadata(infos: dict[str, datasets.DatasetInfo], folder: Path, settings
 def task_table(tasks: list[str]) -> str:
     rows = ["| id | task | question fields |", "| --- | --- | --- |"]
     for task in tasks:
-        spec = generators.get_task(task)
+        spec = procbench_generators.get_task(task)
         rows.append(f"| {spec.task_id} | {task} | {', '.join(f'`{name}`' for name in spec.fields)} |")
     return "\n".join(rows)
 
@@ -128,7 +128,7 @@ def card_text(
     """The whole card: YAML front matter, then the prose."""
     configs = list(infos)
     settings = generation_settings(parameters, split_steps, configs)
-    tasks = [name for name in generators.TASKS if name in configs or ALL in configs]
+    tasks = [name for name in procbench_generators.TASKS if name in configs or ALL in configs]
     default = default_config(configs)
     first_task = next((name for name in configs if name != ALL), default)
     first_split = next(iter(split_steps))

@@ -6,8 +6,8 @@ from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-import generators
-from generators.settings import ALL
+import procbench_generators
+from procbench_generators.settings import ALL
 
 # ``load_dataset("procbench", "Sort")`` then works from the repository root as written. The
 # folder holds no ``procbench.py`` (datasets refuses a folder X holding X.py), and ``import
@@ -16,7 +16,7 @@ from generators.settings import ALL
 # named ``procbench`` (it caches a local folder under its name alone): the README says so,
 # and that ``./procbench`` is never taken for a Hub id.
 DEFAULT_DIR = "procbench"
-CONFIGS = [ALL, *generators.TASKS]
+CONFIGS = [ALL, *procbench_generators.TASKS]
 
 
 def config_names(configs: Iterable[str] | None) -> list[str]:
@@ -27,7 +27,7 @@ def config_names(configs: Iterable[str] | None) -> list[str]:
     names = []
     for name in configs:
         try:
-            names.append(ALL if name == ALL else generators.canonical_name(name))
+            names.append(ALL if name == ALL else procbench_generators.canonical_name(name))
         except ValueError:
             raise ValueError(
                 f"unknown config {name!r}; valid configs are {', '.join(CONFIGS)} (or task01..task23)"

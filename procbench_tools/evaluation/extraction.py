@@ -167,6 +167,13 @@ class Extractor:
     def __init__(self, name: str, model: Any, cache: ExtractionCache) -> None:
         self.name, self.model, self.cache = name, model, cache
 
+    async def read(self, record: dict[str, Any]) -> Extraction:
+        """The reply of a ``scores.jsonl`` record, read (as :func:`.extractor_comparison.compare`
+        asks its second reader)."""
+        from ..scoring.measures import parse_reference
+
+        return await self.extract(record["response"], parse_reference(record["reference"]))
+
     async def extract(self, reply: str, states: list[Any]) -> Extraction:
         """The answer ``reply`` states, typed by the reference states ``states``."""
         from inspect_ai.model import GenerateConfig, ResponseSchema

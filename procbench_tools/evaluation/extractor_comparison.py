@@ -16,10 +16,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
 from ..scoring import measures
-from .extraction import Extraction, Extractor
+from .extraction import Extraction
 from .files import EXTRACTION_DISAGREEMENTS
 from .scored import READ_FULL, json_line
 from .summary import Totals
@@ -39,6 +39,18 @@ def _sent(record: dict[str, Any], mode: str) -> bool:
     """Whether the reply of a ``scores.jsonl`` record goes to the extractor (a structured
     ``prediction`` has no reply)."""
     return record["response"] is not None and needs_extraction(mode, record["doubts"], record["read"] == READ_FULL)
+
+
+class SecondReader(Protocol):
+    """What reads the replies a second time: an ``--extractor`` model
+    (:class:`.extraction.Extractor`) or the paper's saved extractions
+    (:class:`.original_runs.PaperExtractions`)."""
+
+    name: str
+
+    async def read(self, record: dict[str, Any]) -> Extraction:
+        """The reading of a ``scores.jsonl`` record's reply."""
+        ...
 
 
 def same_states(first: list[Any] | None, second: list[Any] | None) -> bool:
@@ -124,7 +136,7 @@ def _chunks(records: Iterable[dict[str, Any]], size: int) -> Iterator[list[dict[
 
 
 def compare(
-    extractor: Extractor,
+    extractor: SecondReader,
     records: Iterable[dict[str, Any]],
     disagreements: IO[str],
     progress: Any = None,
@@ -139,12 +151,7 @@ def compare(
     async def run() -> None:
         for chunk in _chunks(records, CHUNK):
             replies = [record for record in chunk if _sent(record, mode)]
-            extractions = await asyncio.gather(
-                *(
-                    extractor.extract(record["response"], measures.parse_reference(record["reference"]))
-                    for record in replies
-                )
-            )
+            extractions = await asyncio.gather(*(extractor.read(record) for record in replies))
             for record in chunk:
                 if record["model"] not in comparisons:
                     comparisons[record["model"]] = Comparison(extractor.name, mode)

@@ -9,6 +9,7 @@ EXTRACTION_DISAGREEMENTS = "extraction_disagreements.jsonl"
 REPORT_HTML = "report.html"
 TABLE_MARKDOWN = "table.md"
 TABLE_LATEX = "table.tex"
+PAPER_EXTRACTION_DISAGREEMENTS = "paper_extraction_disagreements.jsonl"
 
 
 def model_file_name(name: str) -> str:

@@ -11,12 +11,13 @@
   searched recursively, so ``--output_path`` or the model folder under it both work;
 
 and returns a :class:`HarnessAnswers`: the same ``{"id", "response"}`` dicts as a JSON
-Lines answers file (an inspect sample cut off by the token limit also has ``"truncated":
-True``), with what the harness says of its run (an inspect log's ``status`` and the ids of
-its errored samples); or ``None`` for anything else (a plain answers file; a pipe or other
-stream, which is read once, as one). lm-eval's files are read lazily, a line at a time;
-repeated ids are refused by the caller, as for any
-answers file.
+Lines answers file (an inspect sample also has ``"truncated"``, true when cut off by the
+token limit, and the ``output_tokens`` and ``reasoning_tokens`` its usage reports; lm-eval's
+samples record neither, so they are counted where the run's model allows:
+:mod:`.lm_eval_tokens`), with what the harness says of its run (an inspect log's ``status``
+and the ids of its errored samples); or ``None`` for anything else (a plain answers file; a
+pipe or other stream, which is read once, as one). lm-eval's files are read lazily, a line
+at a time; repeated ids are refused by the caller, as for any answers file.
 """
 
 from __future__ import annotations
@@ -28,7 +29,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..integrations.inspect_models import TRUNCATING_STOP_REASONS
 from .lines import capped_lines, json_lines
+from .lm_eval_tokens import LmEvalTokens, lm_eval_tokens, run_model
 
 Line = dict[str, Any]
 
@@ -48,6 +51,8 @@ class HarnessAnswers:
     lines: Iterator[Line]
     status: str | None = None
     errored: tuple[str, ...] = ()
+    counted_by: str = "the usage and stop reason inspect logs"  # what the answers' token counts come from
+    usage_note: str | None = None  # why the answers cannot say how they ended and what they cost
 
     def __iter__(self) -> Iterator[Line]:
         return self.lines
@@ -75,7 +80,7 @@ def read_harness_answers(path: Path) -> HarnessAnswers | None:
     it is reached). A log that did not finish is returned as it is: the caller decides
     (:meth:`HarnessAnswers.check_complete`)."""
     if path.is_dir():
-        return HarnessAnswers(path, _lm_eval_folder(path))
+        return _lm_eval_run(path, _lm_eval_folder(path))
     if not path.is_file():
         return None  # a pipe or another stream: read once, as a JSON Lines answers file
     with path.open("rb") as stream:
@@ -88,7 +93,7 @@ def read_harness_answers(path: Path) -> HarnessAnswers | None:
     except (ValueError, RecursionError):
         first = None
     if _is_lm_eval_line(first):
-        return HarnessAnswers(path, _lm_eval_lines(path))
+        return _lm_eval_run(path, [path])
     if first is None and first_line.strip() == b"{" and _is_inspect_json_log(path):
         return _inspect_log(path)
     return None
@@ -110,7 +115,8 @@ def _inspect_log(path: Path) -> HarnessAnswers:
         from inspect_ai.log import read_eval_log
     except ImportError:
         raise ValueError(
-            f"{path} is an inspect log; reading it needs inspect-ai: pip install 'procbench-tools[inspect]'"
+            f"{path} is an inspect log; reading it needs inspect-ai: install the inspect extra "
+            "(from this repository: .venv/bin/pip install '.[inspect]')"
         ) from None
     try:
         log = read_eval_log(str(path))
@@ -127,7 +133,9 @@ def _inspect_log(path: Path) -> HarnessAnswers:
         {
             "id": str(sample.id),
             "response": sample.output.completion,
-            "truncated": sample.output.stop_reason == "max_tokens",
+            "truncated": sample.output.stop_reason in TRUNCATING_STOP_REASONS,
+            "output_tokens": None if sample.output.usage is None else sample.output.usage.output_tokens,
+            "reasoning_tokens": None if sample.output.usage is None else sample.output.usage.reasoning_tokens,
         }
         for sample in samples
         if sample.error is None and sample.output is not None and sample.output.choices
@@ -158,17 +166,26 @@ def _response(line: Line) -> str:
     return first[0] if isinstance(first, list) and first else str(first)
 
 
-def _lm_eval_lines(path: Path) -> Iterator[Line]:
+def _lm_eval_run(path: Path, files: list[Path]) -> HarnessAnswers:
+    """The answers of one lm-eval run's samples ``files``, counted in tokens where the run's
+    model allows (:mod:`.lm_eval_tokens`)."""
+    match = _SAMPLES_FILE.match(files[0].name)
+    tokens = lm_eval_tokens(None if match is None else run_model(files[0], match["date"]))
+    lines = (line for file in files for line in _lm_eval_lines(file, tokens))
+    return HarnessAnswers(path, lines, counted_by=tokens.counted_by or "", usage_note=tokens.note)
+
+
+def _lm_eval_lines(path: Path, tokens: LmEvalTokens) -> Iterator[Line]:
     for number, line in json_lines(path, "lm-eval samples file", str(path)):
         if not _is_lm_eval_line(line) or not isinstance(line["doc"].get("id"), str):
             raise ValueError(
                 f"{path}:{number}: not a ProcBench doc of lm-eval's samples file (no doc id); "
                 "run the tasks of `procbench lm-eval-tasks`"
             )
-        yield {"id": line["doc"]["id"], "response": _response(line)}
+        yield {"id": line["doc"]["id"], "response": _response(line), **tokens.usage(line)}
 
 
-def _lm_eval_folder(folder: Path) -> Iterator[Line]:
+def _lm_eval_folder(folder: Path) -> list[Path]:
     runs: dict[tuple[Path, str], list[Path]] = {}
     for path in sorted(folder.rglob("samples_procbench*.jsonl")):
         match = _SAMPLES_FILE.match(path.name)
@@ -177,7 +194,8 @@ def _lm_eval_folder(folder: Path) -> Iterator[Line]:
     if not runs:
         raise ValueError(
             f"answers file {folder} is a folder, not a JSON Lines file, and holds no lm-eval "
-            "samples_procbench_*.jsonl files (run lm_eval with --log_samples)"
+            "samples_procbench_*.jsonl files (run lm_eval with --log_samples), nor the original ProcBench "
+            "run's taskNN/NNNN.txt or .json files (give its preds/<model> or preds_json/<model> folder)"
         )
     if len(runs) > 1:
         shown = ", ".join(
@@ -185,4 +203,4 @@ def _lm_eval_folder(folder: Path) -> Iterator[Line]:
         )
         raise ValueError(f"{folder} holds {len(runs)} lm-eval runs ({shown}); pass the samples files of one run")
     (files,) = runs.values()
-    return (line for path in files for line in _lm_eval_lines(path))
+    return files

@@ -27,7 +27,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 from matplotlib.ticker import FixedLocator, MaxNLocator
 
-import generators
+import procbench_generators
 
 from .files import model_file_name
 from .intervals import wilson
@@ -91,7 +91,9 @@ ERROR_BARS: dict[str, Any] = {"elinewidth": 0.8, "capsize": 2}
 def tasks_of(summaries: Summaries) -> list[str]:
     """The tasks any model answered, in the benchmark's order."""
     present = {task for summary in summaries.values() for task in summary["by_task"]}
-    return [task for task in generators.TASKS if task in present] + sorted(present - set(generators.TASKS))
+    return [task for task in procbench_generators.TASKS if task in present] + sorted(
+        present - set(procbench_generators.TASKS)
+    )
 
 
 def _integer_ticks() -> MaxNLocator:
@@ -471,6 +473,55 @@ def horizon(data: FigureData) -> list[Chart]:
     return charts
 
 
+# --- tokens and truncation ------------------------------------------------------------------
+
+
+def output_tokens(data: FigureData) -> list[Chart]:
+    """Mean output tokens against problem length, a line per model whose answers report
+    them, and the share of replies cut off by the token limit with Wilson 95% error bars
+    (the original's accounting of cost and truncation); nothing when no model's answers
+    report output tokens. The mean of tokens, like PML, has no interval."""
+    models = {
+        name: summary["tokens"]["by_steps"]
+        for name, summary in data.summaries.items()
+        if summary.get("tokens", {}).get("recorded") and summary["tokens"]["overall"]["replies_with_output_tokens"]
+    }
+    if not models:
+        return []
+    figure, (tokens_axis, truncated_axis) = plt.subplots(1, 2, figsize=(11, 4), sharex=True)
+    plotted: set[int] = set()
+    for number, (name, by_steps) in enumerate(models.items()):
+        steps = sorted(by_steps, key=int)
+        plotted.update(int(count) for count in steps)
+        reported = [count for count in steps if by_steps[count]["mean_output_tokens"] is not None]
+        tokens_axis.plot(
+            [int(count) for count in reported],
+            [by_steps[count]["mean_output_tokens"] for count in reported],
+            marker="o",
+            ms=3,
+            label=name,
+        )
+        shares = [by_steps[count]["truncated"] / by_steps[count]["replies"] for count in steps]
+        intervals = [wilson(by_steps[count]["truncated"], by_steps[count]["replies"]) for count in steps]
+        shifted = [int(count) + dodge(number, len(models)) for count in steps]
+        truncated_axis.errorbar(
+            shifted, shares, yerr=error_bars(shares, intervals), marker="o", ms=3, label=name, **ERROR_BARS
+        )
+    tokens_axis.set_title("Mean output tokens (no interval)")
+    tokens_axis.set_ylim(bottom=0)
+    truncated_axis.set_title("Replies cut off by the token limit")
+    truncated_axis.set_ylim(-0.02, 1.02)
+    for axis in (tokens_axis, truncated_axis):
+        axis.grid(alpha=0.3)
+        set_step_ticks(axis, plotted)
+        axis.set_xlabel("problem length (steps)")
+    tokens_axis.legend(fontsize="small")
+    figure.suptitle(f"Output tokens and truncation by problem length: {models_named(models)} (bars: 95% intervals)")
+    figure.tight_layout()
+    caption = "Mean output tokens and the share of replies cut off by the token limit against problem length"
+    return [Chart("output_tokens.png", caption, figure)]
+
+
 # --- every figure --------------------------------------------------------------------------
 
 Figure = Callable[[FigureData], list[Chart]]
@@ -482,6 +533,7 @@ FIGURES: list[Figure] = [
     task_scores,  # Figure 9 (its PA panel is Figure 6)
     prediction_length,  # Figure 13
     horizon,  # the procedure horizon (issue 21)
+    output_tokens,  # tokens and truncation (issue 30)
 ]
 
 

@@ -10,7 +10,7 @@ import platform
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import generators
+import procbench_generators
 
 from ..scoring.reader import READER_VERSION
 from .intervals import METHODS
@@ -44,7 +44,7 @@ def answers_file(path: Path) -> dict[str, Any]:
 @functools.cache
 def _procedure_heads(task: str) -> dict[bool, str]:
     return {
-        answer_format: generators.procedure_text(task, answer_format) + "\n\n[Question]"
+        answer_format: procbench_generators.procedure_text(task, answer_format) + "\n\n[Question]"
         for answer_format in (True, False)
     }
 
@@ -66,13 +66,13 @@ def probes_default_seed(identifier: str, task: str) -> bool:
     """Whether the example ``identifier`` can tell the default seed: the first of its step
     count (index 0) of a task without corpus sentences (whose first draw never needs a
     re-draw)."""
-    from generators.benchmark import parse_example_id
+    from procbench_generators.benchmark import parse_example_id
 
     parsed = parse_example_id(identifier)
     if parsed is None or parsed.index != 0:
         return False
     try:
-        return generators.get_task(task).overlap_keys is None
+        return procbench_generators.get_task(task).overlap_keys is None
     except ValueError:
         return False
 
@@ -80,13 +80,13 @@ def probes_default_seed(identifier: str, task: str) -> bool:
 def _default_seed_holds(probe: Example | None, answer_format: bool | None) -> bool:
     """Whether the probe example (see :func:`probes_default_seed`) is the one the default
     seed draws."""
-    from generators.benchmark import example_seed
-    from generators.settings import DEFAULT_SEED
+    from procbench_generators.benchmark import example_seed
+    from procbench_generators.settings import DEFAULT_SEED
 
     if probe is None:
         return False
     try:
-        drawn = generators.generate(
+        drawn = procbench_generators.generate(
             probe.task, probe.steps, example_seed(DEFAULT_SEED, 0), answer_format=answer_format is not False
         )
     except ValueError:
@@ -98,7 +98,7 @@ def data_parameters(facts: DatasetFacts) -> dict[str, Any]:
     """Generation parameters read off the examples themselves: tasks, step range, examples
     per step count, whether prompts carry the answer-format paragraph, and the seed when it
     is the default one (checked by re-drawing an example; otherwise ``None``)."""
-    from generators.settings import DEFAULT_SEED
+    from procbench_generators.settings import DEFAULT_SEED
 
     steps = [steps for _, steps in facts.per_step]
     counts = sorted(set(facts.per_step.values()))
@@ -107,7 +107,8 @@ def data_parameters(facts: DatasetFacts) -> dict[str, Any]:
     present = {task for task, _ in facts.per_step}
     return {
         "examples": facts.examples,
-        "tasks": [task for task in generators.TASKS if task in present] + sorted(present - set(generators.TASKS)),
+        "tasks": [task for task in procbench_generators.TASKS if task in present]
+        + sorted(present - set(procbench_generators.TASKS)),
         "min_steps": min(steps),
         "max_steps": max(steps),
         "examples_per_step": counts[0] if len(counts) == 1 else {"min": counts[0], "max": counts[-1]},

@@ -21,12 +21,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generators.benchmark import parse_example_id
+from procbench_generators.benchmark import parse_example_id
 
 from ..text import plural
 from .lines import json_lines, parse_json
 
 REQUIRED_COLUMNS = ("id", "task", "steps", "label")
+PROBLEM_NAME = "problem_name"  # the original benchmark's name of an example (task01_0007), when rows carry it
 BATCH = 10_000  # rows read from Parquet at once
 PARQUET_MAGIC = b"PAR1"  # the first bytes of every Parquet file
 _PATH_LIKE = re.compile(r"^(?:[.~/\\]|[A-Za-z]:)|\\|/.*/|\.(?:jsonl?|parquet|csv)$")
@@ -401,15 +402,21 @@ class DatasetFacts:
         return sum(self.per_step.values())
 
 
+def _problem_name(value: Any) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
 SCHEMA = """
 CREATE TABLE example (position INTEGER PRIMARY KEY, id TEXT NOT NULL, task TEXT NOT NULL,
-                      steps INTEGER NOT NULL, label TEXT NOT NULL, task_rank INTEGER NOT NULL);
+                      steps INTEGER NOT NULL, label TEXT NOT NULL, task_rank INTEGER NOT NULL,
+                      problem_name TEXT);
 """
 
 
 class ExampleIndex:
-    """The dataset's examples by id, in an SQLite file (``path``): an example is looked up
-    in microseconds and the memory used does not grow with the dataset."""
+    """The dataset's examples by id (or by ``problem_name``, the original benchmark's name,
+    where the rows carry it), in an SQLite file (``path``): an example is looked up in
+    microseconds and the memory used does not grow with the dataset."""
 
     def __init__(self, path: Path, source: str = "", settings: dict[str, Any] | None = None) -> None:
         self.path = path
@@ -427,7 +434,7 @@ class ExampleIndex:
         from .summary import _TASK_RANK
 
         index = cls(path, dataset.source, dataset.settings)
-        columns = (*REQUIRED_COLUMNS, *(() if dataset.settings else ("prompt",)))
+        columns = (*REQUIRED_COLUMNS, PROBLEM_NAME, *(() if dataset.settings else ("prompt",)))
 
         def records() -> Iterator[tuple[Any, ...]]:
             for position, row in enumerate(dataset.rows(columns)):
@@ -437,12 +444,13 @@ class ExampleIndex:
                 index.facts.add(identifier, task, steps, label, row.get("prompt"))
                 if progress is not None:
                     progress.update()
-                yield position, identifier, task, steps, label, _TASK_RANK.get(task, len(_TASK_RANK))
+                rank = _TASK_RANK.get(task, len(_TASK_RANK))
+                yield position, identifier, task, steps, label, rank, _problem_name(row.get(PROBLEM_NAME))
 
         with index.disk_errors():
             index.connection.executescript(SCHEMA)
             index.connection.execute("BEGIN")
-            index.connection.executemany("INSERT INTO example VALUES (?, ?, ?, ?, ?, ?)", records())
+            index.connection.executemany("INSERT INTO example VALUES (?, ?, ?, ?, ?, ?, ?)", records())
             try:
                 index.connection.execute("CREATE UNIQUE INDEX example_id ON example (id)")
             except sqlite3.IntegrityError:
@@ -450,6 +458,7 @@ class ExampleIndex:
                     "SELECT id FROM example GROUP BY id HAVING COUNT(*) > 1 LIMIT 1"
                 ).fetchone()
                 raise ValueError(f"--dataset {dataset.source}: id {repeated!r} appears more than once") from None
+            index.connection.execute("CREATE INDEX example_problem_name ON example (problem_name)")
             index.connection.execute("COMMIT")
         index.size = index.facts.examples
         if index.size == 0:
@@ -476,10 +485,22 @@ class ExampleIndex:
         return Example(identifier, task, steps, json.loads(label), position)
 
     def get(self, identifier: str) -> Example | None:
+        """The example whose id is ``identifier``, else the one whose ``problem_name`` it
+        is (``ValueError`` when several are), else ``None``."""
         row = self.connection.execute(
             "SELECT position, id, task, steps, label FROM example WHERE id = ?", (identifier,)
         ).fetchone()
-        return None if row is None else self._example(row)
+        if row is not None:
+            return self._example(row)
+        rows = self.connection.execute(
+            "SELECT position, id, task, steps, label FROM example WHERE problem_name = ? LIMIT 2", (identifier,)
+        ).fetchall()
+        if len(rows) > 1:
+            raise ValueError(
+                f"--dataset {self.source}: the problem_name {identifier!r} names several examples "
+                f"({rows[0][1]}, {rows[1][1]}); answer by the examples' ids instead"
+            )
+        return self._example(rows[0]) if rows else None
 
     def ids_starting(self, prefix: str, limit: int = 3) -> list[str]:
         """Up to ``limit`` ids that start with ``prefix``, in order."""

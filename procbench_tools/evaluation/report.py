@@ -82,15 +82,51 @@ def reading_block(summaries: dict[str, dict[str, Any]], misreads_file: str) -> l
         )
     if any(summary["reading"]["possible_misreads"] for summary in summaries.values()):
         lines.append(f"possible misreads are listed in {misreads_file}: check them before trusting the scores")
+    for name, summary in summaries.items():
+        truncated, failed = summary["reading"].get("truncated", 0), summary["reading"].get("truncated_failed", 0)
+        if truncated:
+            lines.append(
+                f"{name}: {plural(truncated, 'reply', 'replies')} cut off by the token limit, {failed} of them scored "
+                "wrong: a cut-off reply is not a wrong procedure (the horizon leaves them out); raise the limit"
+            )
     return lines
 
 
-def extractor_block(summaries: dict[str, dict[str, Any]], disagreements_file: str) -> str:
-    """The extractor's reading beside the reader's, a row per model: the replies both read,
-    PA, SM and FM by each, and how often they read the same states and give the same
-    sequential-match verdict."""
+def _tokens_cell(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f}"
+
+
+def tokens_block(summaries: dict[str, dict[str, Any]]) -> list[str]:
+    """Per model and length bucket: the replies cut off by the token limit and the mean
+    output (and reasoning) tokens, where the answers report them."""
     width = max(12, *(len(name) for name in summaries))
-    extractor = next(iter(summaries.values()))["extractor"]["model"]
+    lines = [
+        "Tokens and truncation (mean output tokens, mean reasoning tokens, replies cut off by the token limit)",
+        f"{'model':{width}}  {'bucket':<8}  {'replies':>7}  {'truncated':>9}  {'output':>8}  {'reasoning':>9}",
+    ]
+    for name, summary in summaries.items():
+        tokens = summary.get("tokens")
+        if tokens is None:
+            continue
+        if not tokens["recorded"]:
+            lines.append(f"{name:{width}}  not recorded: {tokens['note']}")
+            continue
+        for bucket, block in [*tokens["by_length"].items(), ("overall", tokens["overall"])]:
+            lines.append(
+                f"{name:{width}}  {bucket:<8}  {block['replies']:>7}  {block['truncated']:>9}  "
+                f"{_tokens_cell(block['mean_output_tokens']):>8}  {_tokens_cell(block['mean_reasoning_tokens']):>9}"
+            )
+    return lines
+
+
+def extractor_block(summaries: dict[str, dict[str, Any]], disagreements_file: str, key: str = "extractor") -> str:
+    """The extractor's reading beside the reader's, a row per model that has one (its
+    ``key`` block: ``extractor`` for ``--extractor``, ``paper_extraction`` for an original
+    run's): the replies both read, PA, SM and FM by each, and how often they read the same
+    states and give the same sequential-match verdict."""
+    summaries = {name: summary for name, summary in summaries.items() if key in summary}
+    width = max(12, *(len(name) for name in summaries))
+    extractor = next(iter(summaries.values()))[key]["model"]
     lines = [
         f"The replies read again by {extractor} (the report's scores are the reader's)",
         f"{'model':{width}}  {'replies':>7}  {'reader PA/SM/FM':>17}  {'extractor PA/SM/FM':>18}  "
@@ -98,7 +134,7 @@ def extractor_block(summaries: dict[str, dict[str, Any]], disagreements_file: st
     ]
     disagreements = 0
     for name, summary in summaries.items():
-        block = summary["extractor"]
+        block = summary[key]
         replies = block["replies"]
         if not replies:
             lines.append(f"{name:{width}}  {0:>7}  (only structured predictions: nothing to extract)")
@@ -166,4 +202,16 @@ def table(
         lines.append(f"every model fails (PA = 0) {failed} of the {common} examples all models answered")
     if all("reading" in summary for summary in summaries.values()):
         lines += ["", *reading_block(summaries, misreads_file)]
+    if any(_reports_usage(summary) for summary in summaries.values()):
+        lines += ["", *tokens_block(summaries)]
     return "\n".join(lines)
+
+
+def _reports_usage(summary: dict[str, Any]) -> bool:
+    """Whether the model's answers said anything of truncation or tokens (a plain answers
+    file usually does not: then the table has no tokens block)."""
+    tokens = summary.get("tokens")
+    if tokens is None:
+        return False
+    overall = tokens["overall"]
+    return not tokens["recorded"] or bool(overall["truncated"] or overall["replies_with_output_tokens"])

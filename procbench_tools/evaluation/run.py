@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from tqdm import tqdm
 
-from generators.benchmark import parse_example_id
+from procbench_generators.benchmark import parse_example_id
 
 from ..text import plural
 from .answers import STDIN, AnswerLine, check_answers_path, open_answers, shown_name
-from .extractor_comparison import DOUBTFUL, Comparison, compare
-from .files import EXTRACTION_DISAGREEMENTS, SCORES
+from .extractor_comparison import ALL, DOUBTFUL, Comparison, SecondReader, compare
+from .files import EXTRACTION_DISAGREEMENTS, PAPER_EXTRACTION_DISAGREEMENTS, SCORES
+from .original_runs import paper_extractions
 from .references import ExampleIndex, describe_settings, open_dataset
 from .report_folder import ReportFolder
 from .scored import score_answer
@@ -131,11 +132,12 @@ def score_model(
     opened = open_answers(path, bar.update, allow_incomplete=allow_incomplete)
     if opened.harness is not None:
         result.log_status, result.errored = opened.harness.status, opened.harness.errored
+    result.tally.usage_note, result.tally.counted_by = opened.usage_note, opened.counted_by
     answers = iter(opened)
     with bar:
         for answer in answers:
             example = index.get(answer.id)
-            where = shown if answer.number is None else f"{shown}:{answer.number}"
+            where = answer.source or (shown if answer.number is None else f"{shown}:{answer.number}")
             if example is None:
                 if answer.id in unknown_seen:
                     raise ValueError(f"{where}: id {answer.id!r} appears twice")
@@ -218,13 +220,22 @@ class Evaluation:
 
 
 def compare_with_extractor(
-    extractor: Extractor, folder: ReportFolder, records: int, progress: bool | None, mode: str
+    extractor: SecondReader,
+    folder: ReportFolder,
+    records: int,
+    progress: bool | None,
+    mode: str,
+    *,
+    models: set[str] | None = None,
+    disagreements_file: str = EXTRACTION_DISAGREEMENTS,
 ) -> dict[str, Comparison]:
-    """The replies of ``scores.jsonl`` (``records`` lines) that ``mode`` sends, read again by
-    ``extractor``; each model's :class:`Comparison`, the disagreements written to the report."""
-    bar = progress_bar(records, f"extracting with {extractor.name}", " answers", progress, unit_scale=False)
-    with bar, folder.open_text(EXTRACTION_DISAGREEMENTS) as disagreements:
-        return compare(extractor, folder.scored_records(), disagreements, bar, mode)
+    """The replies of ``scores.jsonl`` (``records`` lines; of ``models`` only, given them)
+    that ``mode`` sends, read again by ``extractor``; each model's :class:`Comparison`, the
+    disagreements written to the report's ``disagreements_file``."""
+    bar = progress_bar(records, f"reading again: {extractor.name}", " answers", progress, unit_scale=False)
+    chosen = (record for record in folder.scored_records() if models is None or record["model"] in models)
+    with bar, folder.open_text(disagreements_file) as disagreements:
+        return compare(extractor, chosen, disagreements, bar, mode)
 
 
 def evaluate(
@@ -241,7 +252,9 @@ def evaluate(
     """Score each model's answers file against the dataset and publish the report in
     ``output`` (see the package's modules for each part); given ``extractor``, each reply
     that ``extract`` sends (``"doubtful"`` or ``"all"``) is also read by it, beside the reader
-    (:mod:`.extractor_comparison`). An inspect log whose run did not finish is refused unless
+    (:mod:`.extractor_comparison`), as is every reply of an original run's ``preds/<model>``
+    by the paper's extraction beside it (:mod:`.original_runs`: the model's
+    ``paper_extraction`` block). An inspect log whose run did not finish is refused unless
     ``allow_incomplete``; its status and errored samples are in the model's ``inspect_log``
     block either way."""
     from .plots import FigureData
@@ -262,6 +275,20 @@ def evaluate(
         comparisons = (
             {} if extractor is None else compare_with_extractor(extractor, folder, total_scored, progress, extract)
         )
+        paper = paper_extractions(files)
+        paper_comparisons = (
+            {}
+            if paper is None
+            else compare_with_extractor(
+                paper,
+                folder,
+                sum(result.tally.n for result in results if result.name in paper.folders),
+                progress,
+                ALL,
+                models=set(paper.folders),
+                disagreements_file=PAPER_EXTRACTION_DISAGREEMENTS,
+            )
+        )
         summary: dict[str, Any] = {"models": {}}
         for result in results:
             result.horizon = estimate_horizon(result.tally)
@@ -271,6 +298,9 @@ def evaluate(
                 model["inspect_log"] = result.log_summary()
             if extractor is not None:
                 model["extractor"] = comparisons.get(result.name, Comparison(extractor.name, extract)).summary()
+            if paper is not None and result.name in paper.folders:
+                paper_reading = paper_comparisons.get(result.name, Comparison(paper.name, ALL)).summary()
+                model["paper_extraction"] = {**paper_reading, "file": PAPER_EXTRACTION_DISAGREEMENTS}
             summary["models"][result.name] = model
         failed = None
         if len(results) > 1:

@@ -35,7 +35,9 @@ class ScoredAnswer:
     read: str  # READ_FULL, READ_FINAL_ONLY or NOT_READ
     form: str | None  # the form reader that read it (``reader.FORMS``), or PREDICTION_FORM
     doubts: tuple[str, ...]  # what makes the reading doubtful (``choose.Doubt`` values), sorted
-    truncated: bool = False
+    truncated: bool = False  # cut off by the token limit
+    output_tokens: int | None = None  # as the provider reported them (None: not reported)
+    reasoning_tokens: int | None = None
 
     @property
     def first_wrong(self) -> int | None:
@@ -70,6 +72,9 @@ class ScoredAnswer:
             "reference": self.example.label,
             "response": self.response,
             "source": self.source,
+            "truncated": self.truncated,
+            "output_tokens": self.output_tokens,
+            "reasoning_tokens": self.reasoning_tokens,
         }
 
     def misread_record(self) -> dict[str, Any]:
@@ -116,6 +121,8 @@ def score_answer(model: str, answer: AnswerLine, example: Example, source: str |
         form=form if predicted is not None else None,
         doubts=found,
         truncated=answer.truncated,
+        output_tokens=answer.output_tokens,
+        reasoning_tokens=answer.reasoning_tokens,
     )
 
 

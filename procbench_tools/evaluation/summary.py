@@ -3,7 +3,8 @@
 :class:`Totals` holds the sums of one group of scored answers (the prefix accuracies as a
 count of each value, so the mean is exact: the sum of the values correctly rounded, as
 ``math.fsum`` gives, in any order); :class:`ModelTally` keeps one per task and step count,
-plus what the figures, the reading audit and the horizon need, and :meth:`ModelTally.summary`
+plus what the figures, the reading audit, the horizon and the token accounting
+(:class:`Usage`) need, and :meth:`ModelTally.summary`
 turns them into ``summary.json``'s block for the model."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from generators import TASKS
+from procbench_generators import TASKS
 
 from ..scoring.lengths import BUCKET_NAMES, length_bucket
 from ..scoring.measures import Score
@@ -102,6 +103,52 @@ class Totals:
 
 
 @dataclass
+class Usage:
+    """What a group of replies cost, as far as the answers say: the output and reasoning
+    tokens summed over the replies that report them."""
+
+    replies: int = 0
+    with_output_tokens: int = 0
+    output_tokens: int = 0
+    with_reasoning_tokens: int = 0
+    reasoning_tokens: int = 0
+
+    def add(self, answer: ScoredAnswer) -> None:
+        self.replies += 1
+        if answer.output_tokens is not None:
+            self.with_output_tokens += 1
+            self.output_tokens += answer.output_tokens
+        if answer.reasoning_tokens is not None:
+            self.with_reasoning_tokens += 1
+            self.reasoning_tokens += answer.reasoning_tokens
+
+    @classmethod
+    def combined(cls, parts: Iterable[Usage]) -> Usage:
+        total = cls()
+        for part in parts:
+            total.replies += part.replies
+            total.with_output_tokens += part.with_output_tokens
+            total.output_tokens += part.output_tokens
+            total.with_reasoning_tokens += part.with_reasoning_tokens
+            total.reasoning_tokens += part.reasoning_tokens
+        return total
+
+    def figures(self, truncated: int) -> dict[str, Any]:
+        """``replies``, ``truncated`` (given), the mean output and reasoning tokens (``None``
+        where no reply reports them) and how many replies report each."""
+        return {
+            "replies": self.replies,
+            "truncated": truncated,
+            "mean_output_tokens": self.output_tokens / self.with_output_tokens if self.with_output_tokens else None,
+            "replies_with_output_tokens": self.with_output_tokens,
+            "mean_reasoning_tokens": (
+                self.reasoning_tokens / self.with_reasoning_tokens if self.with_reasoning_tokens else None
+            ),
+            "replies_with_reasoning_tokens": self.with_reasoning_tokens,
+        }
+
+
+@dataclass
 class ModelTally:
     """Everything the report says about one model, added up answer by answer."""
 
@@ -116,6 +163,10 @@ class ModelTally:
     horizon_trials: Counter[tuple[str, int]] = field(default_factory=Counter)  # (task, steps), not truncated
     horizon_successes: Counter[tuple[str, int]] = field(default_factory=Counter)
     truncated: Counter[tuple[str, int]] = field(default_factory=Counter)  # (task, steps)
+    truncated_failed: int = 0  # truncated replies scored wrong (SM 0)
+    usage: dict[tuple[str, int], Usage] = field(default_factory=dict)  # (task, steps)
+    usage_note: str | None = None  # why the answers cannot say how replies ended and what they cost
+    counted_by: str | None = None  # what the answers' token counts come from
     missing: int = 0
     unknown_ids: int = 0
 
@@ -134,8 +185,10 @@ class ModelTally:
             self.forms[answer.form] += 1
         self.doubts.update(answer.doubts)
         self.possible_misreads += answer.possibly_misread
+        self.usage.setdefault(key, Usage()).add(answer)
         if answer.truncated:
             self.truncated[key] += 1
+            self.truncated_failed += not score.sequential_match
         else:
             self.horizon_trials[key] += 1
             self.horizon_successes[key] += score.sequential_match
@@ -199,6 +252,30 @@ class ModelTally:
             "doubts": dict(self.doubts.most_common()),
             "forms": dict(self.forms.most_common()),
             "reader": READER_VERSION,
+            "truncated": sum(self.truncated.values()),
+            "truncated_failed": self.truncated_failed,
+        }
+
+    def usage_summary(self) -> dict[str, Any]:
+        """``summary.json``'s ``tokens`` block: per length bucket, overall and per step
+        count, the replies, those cut off by the token limit, and the mean output and
+        reasoning tokens where the answers report them (``recorded`` false, with the
+        reason, when the answers cannot say)."""
+
+        def figures(keep: Any) -> dict[str, Any]:
+            usage = Usage.combined(part for key, part in self.usage.items() if keep(key))
+            return usage.figures(sum(count for key, count in self.truncated.items() if keep(key)))
+
+        by_length = {
+            bucket: figures(lambda key, bucket=bucket: length_bucket(key[1]) == bucket) for bucket in BUCKET_NAMES
+        }
+        return {
+            "recorded": self.usage_note is None,
+            "counted_by": self.counted_by if self.usage_note is None else None,
+            "note": self.usage_note,
+            "overall": figures(lambda key: True),
+            "by_length": {bucket: block for bucket, block in by_length.items() if block["replies"]},
+            "by_steps": {str(steps): figures(lambda key, steps=steps: key[1] == steps) for steps in self.steps()},
         }
 
     def summary(self) -> dict[str, Any]:
@@ -219,4 +296,5 @@ class ModelTally:
             "by_task": {task: self.totals(lambda key, task=task: key[0] == task).figures() for task in self.tasks()},
             "by_steps": {str(steps): totals.means() for steps, totals in self.by_steps().items()},
             "reading": self.reading_audit(),
+            "tokens": self.usage_summary(),
         }

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-import generators
+import procbench_generators
 
 from . import settings
 from .grid import Array, Grid, default_grid
@@ -201,7 +201,7 @@ def tallies(records: Iterable[Mapping[str, Any]]) -> dict[str, Tally]:
             found[task].truncated += 1
         else:
             found[task].add(steps, bool(match))
-    rank = {task: number for number, task in enumerate(generators.TASKS)}
+    rank = {task: number for number, task in enumerate(procbench_generators.TASKS)}
     return {task: found[task] for task in sorted(found, key=lambda task: (rank.get(task, len(rank)), task))}
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from generators.benchmark import DIGEST_LENGTH, MAX_REDRAWS, question_hash
-from generators.example import example_row
-from generators.rng import derive_seed
+from procbench_generators.benchmark import DIGEST_LENGTH, MAX_REDRAWS, question_hash
+from procbench_generators.example import example_row
+from procbench_generators.rng import derive_seed
 
 from ..training.decontamination import Exclusion
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-import generators
+import procbench_generators
 
 from ..integrations.inspect_models import Reply, ask, describe_error
 from ..scoring.measures import score_example
@@ -69,7 +69,7 @@ class TaskState:
 
     @classmethod
     def start(cls, task: str, lowest: int, highest: int) -> TaskState:
-        spec = generators.step_range(task)
+        spec = procbench_generators.step_range(task)
         candidates = candidate_steps(max(lowest, spec.start), min(highest, spec.stop - 1))
         empty = np.zeros(len(candidates))
         return cls(task, candidates, empty.copy(), empty.copy(), empty.copy())

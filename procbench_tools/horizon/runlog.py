@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TypeGuard
 
-import generators
+import procbench_generators
 
 from ..atomic import atomic_text_file
 from ..evaluation.lines import parse_json
@@ -144,7 +144,7 @@ def _run_settings(folder: Path) -> dict[str, Any]:
 
 def task_candidates(task: str, lowest: int, highest: int) -> list[int]:
     """The step counts a run of ``lowest..highest`` asks ``task`` questions of."""
-    spec = generators.step_range(task)
+    spec = procbench_generators.step_range(task)
     return candidate_steps(max(lowest, spec.start), min(highest, spec.stop - 1))
 
 
@@ -166,7 +166,7 @@ def call_problem(call: Any, settings: dict[str, Any]) -> str | None:
     task = call.get("task")
     tasks = settings.get("tasks")
     if not isinstance(tasks, list):  # no run.json to check against: a task the generators know
-        tasks = list(generators.TASKS)
+        tasks = list(procbench_generators.TASKS)
     if not isinstance(task, str) or task not in tasks:
         return f"a call of task {task!r:.40}, which is not one of this run's tasks {tasks}"
     if not isinstance(call.get("id"), str):
@@ -218,7 +218,9 @@ def write_examples(folder: Path, calls: list[dict[str, Any]], answer_format: boo
     with atomic_text_file(folder / EXAMPLES) as stream:
         for call in calls:
             example = {key: call[key] for key in EXAMPLE_KEYS if key in call}
-            example["prompt"] = generators.prompt_for(call["task"], call["question"], answer_format=answer_format)
+            example["prompt"] = procbench_generators.prompt_for(
+                call["task"], call["question"], answer_format=answer_format
+            )
             stream.write(json.dumps(example, ensure_ascii=False) + "\n")
 
 

@@ -15,8 +15,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-import generators
-from generators.settings import (
+import procbench_generators
+from procbench_generators.settings import (
     DEFAULT_MAX_STEPS,
     DEFAULT_MIN_STEPS,
     DEFAULT_PER_STEP,
@@ -132,7 +132,7 @@ def _published_examples(
 def generated_examples(settings: Settings) -> list[Example]:
     from tqdm import tqdm
 
-    from generators.benchmark import iter_examples
+    from procbench_generators.benchmark import iter_examples
 
     examples = tqdm(
         iter_examples(settings),
@@ -203,7 +203,7 @@ def spread_order(examples: list[Example]) -> list[Example]:
     harness's ``--limit N`` then takes examples of every length and, across tasks, of
     every task."""
     rank = {steps: position for position, steps in enumerate(spread({example["steps"] for example in examples}))}
-    task_rank = {name: position for position, name in enumerate(generators.TASKS)}
+    task_rank = {name: position for position, name in enumerate(procbench_generators.TASKS)}
     seen: dict[tuple[str, int], int] = {}
     keyed = []
     for position, example in enumerate(examples):

@@ -13,6 +13,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+# inspect's stop reasons of a reply cut off by a limit (the token limit, the context length)
+TRUNCATING_STOP_REASONS = ("max_tokens", "model_length")
+
 
 @dataclass(frozen=True)
 class Reply:
@@ -26,7 +29,7 @@ class Reply:
     @property
     def truncated(self) -> bool:
         """Cut off by the token limit: not a wrong procedure, so left out of the fit."""
-        return self.finish_reason in ("max_tokens", "model_length")
+        return self.finish_reason in TRUNCATING_STOP_REASONS
 
 
 def _mock_output(messages: Any, tools: Any, tool_choice: Any, config: Any) -> Any:

@@ -7,7 +7,8 @@ which tiktoken downloads on first use; it does so for a reply without ``usage`` 
 why ``--model mockllm/model`` fails offline: mockllm fills a missing ``usage`` by counting
 the input) and wherever it counts a conversation (compaction). This provider never gets
 there: every reply carries its token counts, and ``count_text_tokens`` is its own, the
-whitespace-separated words of the text.
+whitespace-separated words of the text. Under a token limit (``--max-tokens``) a longer
+reply is cut after that many words, its stop reason ``max_tokens``, as a server cuts one.
 
 Model arguments (``-M key=value`` on inspect's command line and ``procbench horizon``;
 keyword arguments of ``get_model``):
@@ -39,14 +40,10 @@ from inspect_ai.model import (
 from inspect_ai.tool import ToolChoice, ToolInfo
 
 from ..simulated import Settings, SimulatedModel
+from ..simulated.model import first_words, word_count
 
 PROVIDER = "procbench"  # --model procbench/simulated
 MODEL_NAME = "simulated"
-
-
-def word_count(text: str) -> int:
-    """The simulated model's token count of a text: its whitespace-separated words."""
-    return len(text.split())
 
 
 class SimulatedModelAPI(ModelAPI):
@@ -78,8 +75,12 @@ class SimulatedModelAPI(ModelAPI):
     ) -> ModelOutput:
         users = [message for message in input if isinstance(message, ChatMessageUser)]
         prompt = users[-1].text if users else ""
-        reply = self.simulated.reply(prompt)
-        output = ModelOutput.from_content(model=f"{PROVIDER}/{MODEL_NAME}", content=reply)
+        whole = self.simulated.reply(prompt)
+        reply = whole if config.max_tokens is None else first_words(whole, config.max_tokens)
+        cut = reply != whole
+        output = ModelOutput.from_content(
+            model=f"{PROVIDER}/{MODEL_NAME}", content=reply, stop_reason="max_tokens" if cut else "stop"
+        )
         prompt_tokens, reply_tokens = word_count(prompt), word_count(reply)
         output.usage = ModelUsage(
             input_tokens=prompt_tokens, output_tokens=reply_tokens, total_tokens=prompt_tokens + reply_tokens

@@ -5,7 +5,9 @@ Registered with lm-eval's ``register_model``; it answers ``generate_until`` requ
 :class:`procbench_tools.simulated.Settings` as ``--model_args``
 (``horizon=8,slope=2,error_style=carry,reply_style=walkthrough,slip_seed=1``). The model's
 seed is ``slip_seed`` here, not ``seed``: lm-eval merges ``--model_args`` into the tasks'
-metadata, where ``seed`` is the seed of the generated set. No tokenizer, no network. See
+metadata, where ``seed`` is the seed of the generated set. No tokenizer, no network: its
+tokens are the whitespace-separated words of its text, and a reply is cut after
+``max_gen_toks`` of them (``--gen_kwargs max_gen_toks=N``; the tasks' default is 2048). See
 :mod:`procbench_tools.simulated.model` for how it answers.
 
 lm-eval (0.4.13) has no plugin mechanism for models: its command line knows only the
@@ -32,6 +34,7 @@ from lm_eval.api.model import LM
 from lm_eval.api.registry import register_model
 
 from ..simulated import Settings, SimulatedModel
+from ..simulated.model import first_words
 from . import LM_EVAL_SIMULATED_MODEL as MODEL_NAME
 
 
@@ -62,7 +65,15 @@ class SimulatedLM(LM):
         return cls(**{key.strip(): value.strip() for key, value in pairs}, **(additional_config or {}))
 
     def generate_until(self, requests: list[Any], disable_tqdm: bool = False) -> list[str]:
-        return [self.simulated.reply(request.args[0]) for request in requests]
+        """Each request's reply, cut after ``max_gen_toks`` tokens (whitespace-separated
+        words) when its generation arguments set that limit, as a server cuts one."""
+        replies = []
+        for request in requests:
+            context, options = request.args[0], request.args[1] if len(request.args) > 1 else {}
+            reply = self.simulated.reply(context)
+            limit = options.get("max_gen_toks") if isinstance(options, dict) else None
+            replies.append(reply if limit is None else first_words(reply, int(limit)))
+        return replies
 
     def loglikelihood(self, requests: list[Any], disable_tqdm: bool = False) -> list[tuple[float, bool]]:
         raise NotImplementedError(f"{MODEL_NAME} answers generative tasks only (generate_until)")

@@ -1,6 +1,6 @@
 """ProcBench past one machine: a ``ray.data.Dataset`` of examples, written as Parquet shards.
 
-Needs the optional extra: ``pip install 'procbench-tools[ray]'``. The seed space is cut into
+Needs the optional extra ``ray`` (``pip install '.[ray]'`` from the repository). The seed space is cut into
 shards of at most ``shard_size`` examples (one task, one step count, a range of indices);
 each shard's rows are a pure function of the settings and its range, made by the same code
 as the datasets builder's.
@@ -29,9 +29,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from generators.example import COLUMNS
-from generators.rows import unit_rows, units
-from generators.settings import Settings, true_or_false, whole_number
+from procbench_generators.example import COLUMNS
+from procbench_generators.rows import unit_rows, units
+from procbench_generators.settings import Settings, true_or_false, whole_number
 
 
 def schema() -> Any:
@@ -71,7 +71,7 @@ def _shard_batch(batch: Any, settings: Settings, keep_benchmark: bool) -> Any:
 
 def build_dataset(*, shard_size: int = 1_000, keep_benchmark: bool = False, **parameters: Any) -> Any:
     """A lazy ``ray.data.Dataset`` of the examples; ``parameters`` are those of
-    :class:`~generators.settings.Settings` (``tasks``, ``seed``, ``examples_per_step``,
+    :class:`~procbench_generators.settings.Settings` (``tasks``, ``seed``, ``examples_per_step``,
     ``min_steps``, ``max_steps``, ``answer_format``, ``unique``), checked before any work.
     The default benchmark's questions and sentences are kept out unless ``keep_benchmark``
     (see the module docstring). Every shard is one Ray task; nothing runs until the

@@ -1,4 +1,5 @@
-"""ProcBench as a reasoning-gym dataset (``pip install 'procbench-tools[reasoning-gym]'``).
+"""ProcBench as a reasoning-gym dataset (the ``reasoning-gym`` extra: ``pip install
+'.[reasoning-gym]'`` from the repository).
 
 Importing this module registers the dataset ``procbench`` in reasoning-gym's registry::
 
@@ -26,7 +27,7 @@ from typing import Any
 from reasoning_gym.coaching import BaseCurriculum, RangeAttributeDefinition
 from reasoning_gym.factory import DATASETS, ProceduralDataset, register_dataset
 
-from generators.settings import DEFAULT_MAX_STEPS, DEFAULT_MIN_STEPS, SettingError, whole_number
+from procbench_generators.settings import DEFAULT_MAX_STEPS, DEFAULT_MIN_STEPS, SettingError, whole_number
 from procbench_tools.scoring.measures import score_row
 from procbench_tools.training.hf_dataset import reference_answer
 from procbench_tools.training.stream import Stream

@@ -1,8 +1,8 @@
 """How the simulated model answers a prompt.
 
 1. It reads the task and question back from the prompt's ``[Question]`` block
-   (:func:`generators.prompts.read_prompt`) and solves the question
-   (:func:`generators.solve`): the label's states, step 1 to step k.
+   (:func:`procbench_generators.prompts.read_prompt`) and solves the question
+   (:func:`procbench_generators.solve`): the label's states, step 1 to step k.
 2. It draws ``u`` uniform in [0, 1) from the seed and the prompt. Its first wrong step is
    the first step ``j`` with ``u > S(j)``, where ``S(j)`` is the chance that steps 1..j are
    all right: the horizon's curve without lapses (:mod:`procbench_tools.horizon.model`),
@@ -23,18 +23,31 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import string
 from typing import Any
 
-import generators
-from generators.prompts import read_prompt
-from generators.rng import derive_seed
+import procbench_generators
+from procbench_generators.prompts import read_prompt
+from procbench_generators.rng import derive_seed
 
 from .settings import Settings
 
 UNREADABLE_REPLY = "I cannot find a ProcBench question in this prompt."
 _RINGS = (string.ascii_lowercase, string.ascii_uppercase, string.digits)
 _STRANGER = "#"  # what a character outside the rings becomes: a character no task's state holds
+
+
+def word_count(text: str) -> int:
+    """The simulated model's token count of a text: its whitespace-separated words."""
+    return len(text.split())
+
+
+def first_words(text: str, limit: int) -> str:
+    """``text`` cut after its first ``limit`` whitespace-separated words (the simulated
+    model's tokens), as a token limit cuts a reply; the whole text when it has no more."""
+    words = list(re.finditer(r"\S+", text))
+    return text if len(words) <= limit else text[: words[limit - 1].end()] if limit > 0 else ""
 
 
 def survival(step: int, horizon: float, slope: float) -> float:
@@ -112,7 +125,7 @@ class SimulatedModel:
     def reply(self, prompt: str) -> str:
         try:
             task, question = read_prompt(prompt)
-            label = generators.solve(task, question)
+            label = procbench_generators.solve(task, question)
         except ValueError:
             return UNREADABLE_REPLY
         settings = self.settings

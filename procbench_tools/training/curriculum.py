@@ -40,7 +40,7 @@ class Curriculum:
     stages: tuple[Stage, ...]
 
     def __post_init__(self) -> None:
-        from generators.settings import whole_number  # on first use: importing the rewards stays light
+        from procbench_generators.settings import whole_number  # on first use: importing the rewards stays light
 
         if not self.stages:
             raise ValueError("a curriculum needs at least one stage")
@@ -76,7 +76,7 @@ class Curriculum:
     def linear(cls, start: tuple[int, int], end: tuple[int, int], examples: int, stages: int) -> Curriculum:
         """``stages`` stages sharing ``examples`` examples, their ranges going evenly from
         ``start`` to ``end`` (the last stage, at ``end``, lasts forever)."""
-        from generators.settings import whole_number
+        from procbench_generators.settings import whole_number
 
         whole_number("stages", stages, at_least=1)
         whole_number("examples", examples, at_least=stages)

@@ -1,7 +1,7 @@
 """Keep evaluation data out of training data.
 
 An :class:`Exclusion` holds the question hashes of a set of examples (the SHA-256 of task
-and question that example ids are made from, :func:`generators.benchmark.question_hash`)
+and question that example ids are made from, :func:`procbench_generators.benchmark.question_hash`)
 and the corpus sentences that the sentence tasks' passages of the set are made of (their
 ``overlap_keys``). A training example is excluded when its question is one of those
 questions, or when its passage uses one of those sentences (so a passage that merely
@@ -23,21 +23,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import generators
-from generators.benchmark import MAX_REDRAWS, iter_examples, question_hash
-from generators.settings import Settings
+import procbench_generators
+from procbench_generators.benchmark import MAX_REDRAWS, iter_examples, question_hash
+from procbench_generators.settings import Settings
 
 
 def sentence_keys(task: str, question: dict[str, Any], label: dict[str, Any]) -> set[str]:
     """The corpus sentences an example of a sentence task is made of (empty for the other
     tasks). Text that is not made of corpus sentences is its own key."""
-    keys = generators.get_task(task).overlap_keys
+    keys = procbench_generators.get_task(task).overlap_keys
     return set() if keys is None else keys(question, label)
 
 
 def sentence_tasks() -> tuple[str, ...]:
     """The tasks whose questions hold corpus passages (Count2, FillWord, DeleteWord)."""
-    return tuple(task for task in generators.TASKS if generators.get_task(task).overlap_keys is not None)
+    return tuple(
+        task for task in procbench_generators.TASKS if procbench_generators.get_task(task).overlap_keys is not None
+    )
 
 
 @dataclass(frozen=True)
@@ -68,7 +70,7 @@ class Exclusion:
         ``seed_of(attempt)`` for attempt 0, 1, ..., that this exclusion allows; ``None`` when
         none of ``MAX_REDRAWS`` draws is allowed."""
         for attempt in range(MAX_REDRAWS):
-            example = generators.generate(task, steps, seed_of(attempt), answer_format=answer_format)
+            example = procbench_generators.generate(task, steps, seed_of(attempt), answer_format=answer_format)
             if not self or not self.excludes(example):  # an empty exclusion allows all, unhashed
                 return example
         return None
@@ -80,11 +82,11 @@ class Exclusion:
         questions: set[str] = set()
         sentences: set[str] = set()
         for example in examples:
-            task = generators.canonical_name(example["task"])
+            task = procbench_generators.canonical_name(example["task"])
             question = example["question"]
             questions.add(question_hash(task, question))
-            if generators.get_task(task).overlap_keys is not None:
-                label = example.get("label") or generators.solve(task, question)
+            if procbench_generators.get_task(task).overlap_keys is not None:
+                label = example.get("label") or procbench_generators.solve(task, question)
                 sentences |= sentence_keys(task, question, label)
         return cls(frozenset(questions), frozenset(sentences))
 
@@ -98,11 +100,11 @@ def benchmark_exclusion(tasks: Iterable[str] | None = None) -> Exclusion:
     """The default benchmark's exclusion for training examples of ``tasks`` (default: all):
     their benchmark questions, and, when a sentence task is among them, every corpus
     sentence any sentence task of the benchmark uses. Cached per task and process."""
-    chosen = set(generators.TASKS if tasks is None else map(generators.canonical_name, tasks))
+    chosen = set(procbench_generators.TASKS if tasks is None else map(procbench_generators.canonical_name, tasks))
     if chosen & set(sentence_tasks()):
         chosen |= set(sentence_tasks())
     result = Exclusion()
-    for task in generators.TASKS:  # a fixed order
+    for task in procbench_generators.TASKS:  # a fixed order
         if task in chosen:
             result = result | _benchmark_task(task)
     return result

@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 from tqdm import tqdm
 
-from generators.example import COLUMNS
+from procbench_generators.example import COLUMNS
 
 from ..atomic import atomic_path, atomic_text_file
 

@@ -14,7 +14,7 @@ import json
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from generators.settings import STREAM_MAX_STEPS, STREAM_MIN_STEPS, STREAM_SEED, true_or_false
+from procbench_generators.settings import STREAM_MAX_STEPS, STREAM_MIN_STEPS, STREAM_SEED, true_or_false
 
 from .stream import Stream
 

@@ -82,11 +82,11 @@ def _check_batch(completions: Any, columns: dict[str, Any]) -> None:
             raise TypeError(f"{column} must be a list, one value per completion; got a {type(values).__name__}")
         if len(values) != len(completions):
             raise ValueError(f"got {len(completions)} completions but {len(values)} values of {column}")
-    import generators  # here, so that importing the rewards stays light
+    import procbench_generators  # here, so that importing the rewards stays light
 
     for position, task in enumerate(columns.get("task") or []):
         try:
-            generators.canonical_name(task)
+            procbench_generators.canonical_name(task)
         except ValueError as error:
             raise ValueError(f"task[{position}]: {error}") from None
 

@@ -31,11 +31,11 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-import generators
-from generators.benchmark import DIGEST_LENGTH, MAX_REDRAWS, question_hash
-from generators.example import example_row
-from generators.rng import derive_seed
-from generators.settings import (
+import procbench_generators
+from procbench_generators.benchmark import DIGEST_LENGTH, MAX_REDRAWS, question_hash
+from procbench_generators.example import example_row
+from procbench_generators.rng import derive_seed
+from procbench_generators.settings import (
     STREAM_MAX_STEPS,
     STREAM_MIN_STEPS,
     STREAM_SEED,
@@ -111,8 +111,8 @@ class Stream:
         self.max_steps = whole_number("max_steps", max_steps)
         self.seed = whole_number("seed", seed)
         check_step_order(min_steps, max_steps)
-        lowest = min(generators.step_range(task).start for task in self.tasks)
-        highest = max(generators.step_range(task).stop - 1 for task in self.tasks)
+        lowest = min(procbench_generators.step_range(task).start for task in self.tasks)
+        highest = max(procbench_generators.step_range(task).stop - 1 for task in self.tasks)
         if min_steps < lowest or max_steps > highest:
             raise SettingError(
                 lambda named: f"these tasks take steps from {lowest} to {highest}, not {min_steps}..{max_steps}"
@@ -134,7 +134,7 @@ class Stream:
 
     @staticmethod
     def _task_steps(task: str, stage: Stage) -> tuple[int, ...]:
-        allowed = generators.step_range(task)
+        allowed = procbench_generators.step_range(task)
         steps = tuple(range(max(stage.min_steps, allowed.start), min(stage.max_steps, allowed.stop - 1) + 1))
         if not steps:
             raise ValueError(

@@ -15,7 +15,7 @@ import re
 import threading
 from typing import Any
 
-import generators
+import procbench_generators
 from procbench_tools.horizon.simulate import TrueCurve
 
 _STRING = re.compile(r"\[Question\]\s*String: (\S+)\s*$")
@@ -52,7 +52,7 @@ class KnownHorizonModel:
         with self.lock:
             self.prompts[prompt] = self.prompts.get(prompt, 0) + 1
         task, question = question_of(prompt)
-        label = generators.solve(task, question)
+        label = procbench_generators.solve(task, question)
         states = [*label["intermediate"], label["final"]]
         digest = hashlib.sha256(f"{self.seed}/{prompt}".encode()).digest()
         rng = random.Random(int.from_bytes(digest[:8], "big"))

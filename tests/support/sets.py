@@ -3,8 +3,8 @@
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from generators.benchmark import iter_examples
-from generators.settings import DEFAULT_PER_STEP, DEFAULT_SEED, Settings
+from procbench_generators.benchmark import iter_examples
+from procbench_generators.settings import DEFAULT_PER_STEP, DEFAULT_SEED, Settings
 
 
 def iter_set(

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import generators
-from generators.prompts import split_template
+import procbench_generators
+from procbench_generators.prompts import split_template
 
 # Sentences of the original templates (as printed in the paper): ours are our own words.
 ORIGINAL_PHRASES = [
@@ -32,12 +32,12 @@ def label(init: Any, intermediate: list[Any], final: Any) -> dict[str, Any]:
 
 def draws_digest(task: str) -> str:
     """Digest of the questions drawn for steps 2..7 with seed 0."""
-    questions = [generators.generate(task, steps, 0)["question"] for steps in range(2, 8)]
+    questions = [procbench_generators.generate(task, steps, 0)["question"] for steps in range(2, 8)]
     return hashlib.sha256(json.dumps(questions, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def initial_state_differs(task: str) -> bool:
-    example_label = generators.generate(task, 3, 0)["label"]
+    example_label = procbench_generators.generate(task, 3, 0)["label"]
     return type(example_label["init"]) is not type(example_label["intermediate"][0])
 
 
@@ -54,12 +54,12 @@ class TaskChecks:
 
     def test_hand_computed_label(self, labelled):
         question, expected = labelled
-        assert generators.solve(self.task, question) == expected
+        assert procbench_generators.solve(self.task, question) == expected
 
     def test_malformed_question_raises_value_error_naming_the_field(self, malformed):
         question, message = malformed
         with pytest.raises(ValueError) as error:
-            generators.solve(self.task, question)
+            procbench_generators.solve(self.task, question)
         assert message in str(error.value)
 
     # --- the generator -------------------------------------------------------------------
@@ -70,24 +70,24 @@ class TaskChecks:
         assert draws_digest(self.task) == self.pinned_draws
 
     def test_every_step_count_gives_exactly_that_many_steps(self):
-        for steps in generators.step_range(self.task):
+        for steps in procbench_generators.step_range(self.task):
             for seed in range(3):
-                example_label = generators.generate(self.task, steps, seed)["label"]
+                example_label = procbench_generators.generate(self.task, steps, seed)["label"]
                 assert len(example_label["intermediate"]) + 1 == steps, (steps, seed)
 
     @settings(max_examples=26, deadline=None, suppress_health_check=[SHARED])
     @given(st.data())
     def test_a_generated_label_is_the_solved_question(self, data):
-        steps = data.draw(st.sampled_from(generators.step_range(self.task)))
-        example = generators.generate(self.task, steps, data.draw(st.integers(0, 2**63)))
+        steps = data.draw(st.sampled_from(procbench_generators.step_range(self.task)))
+        example = procbench_generators.generate(self.task, steps, data.draw(st.integers(0, 2**63)))
         assert len(example["label"]["intermediate"]) + 1 == steps
-        assert generators.solve(self.task, json.loads(json.dumps(example["question"]))) == example["label"]
+        assert procbench_generators.solve(self.task, json.loads(json.dumps(example["question"]))) == example["label"]
 
     @settings(max_examples=9, deadline=None, suppress_health_check=[SHARED])
     @given(st.data())
     def test_question_values_appear_in_the_prompt(self, data):
-        steps = data.draw(st.sampled_from(generators.step_range(self.task)))
-        example = generators.generate(self.task, steps, data.draw(st.integers(0, 2**63)))
+        steps = data.draw(st.sampled_from(procbench_generators.step_range(self.task)))
+        example = procbench_generators.generate(self.task, steps, data.draw(st.integers(0, 2**63)))
         block = example["prompt"].split("[Question]\n", 1)[1]
         for value in example["question"].values():
             for item in value if isinstance(value, list) else [value]:
@@ -97,29 +97,31 @@ class TaskChecks:
     # --- the procedure text --------------------------------------------------------------
 
     def test_template_ends_with_a_free_form_request_then_a_json_request(self):
-        procedure, free_form_request, json_request = split_template(generators.load_template(self.task))
+        procedure, free_form_request, json_request = split_template(procbench_generators.load_template(self.task))
         assert json_request.startswith("Answer format:")
         assert '{"intermediate": [...], "final": ...}' in json_request
         assert free_form_request.startswith("Give the final ")
         assert "together with the list of intermediate" in free_form_request
         assert re.search(r"leaves out the (initial|start) .* and the final ", free_form_request)
         assert "Answer format" not in procedure + free_form_request
-        assert generators.procedure_text(self.task) == f"{procedure}\n\n{json_request}"
-        assert generators.procedure_text(self.task, answer_format=False) == f"{procedure}\n\n{free_form_request}"
+        assert procbench_generators.procedure_text(self.task) == f"{procedure}\n\n{json_request}"
+        assert (
+            procbench_generators.procedure_text(self.task, answer_format=False) == f"{procedure}\n\n{free_form_request}"
+        )
         assert "\n\n" in procedure or len(procedure) > 200  # a real procedure, not a stub
 
     def test_template_says_what_the_states_are(self):
-        text = generators.load_template(self.task)
+        text = procbench_generators.load_template(self.task)
         assert "step" in text
         assert "initial state" in text.lower()
 
     def test_template_does_not_copy_the_original(self):
-        text = re.sub(r"\s+", " ", generators.load_template(self.task))
+        text = re.sub(r"\s+", " ", procbench_generators.load_template(self.task))
         for phrase in ORIGINAL_PHRASES:
             assert phrase.lower() not in text.lower()
 
     def test_an_initial_state_of_another_type_is_said_to_be_no_part_of_the_answer(self):
-        text = generators.procedure_text(self.task, answer_format=False)
+        text = procbench_generators.procedure_text(self.task, answer_format=False)
         said = "it is shown for completeness only and is never part of the answer" in text
         assert said == initial_state_differs(self.task)
 
@@ -127,7 +129,7 @@ class TaskChecks:
 def listed_words_read_back(task: str, steps: int, seed: int) -> None:
     """Each line after ``Fills:``/``Words:`` holds one entry and nothing else, so a reader
     recovers every word exactly, punctuation included (FillWord and DeleteWord)."""
-    example = generators.generate(task, steps, seed)
+    example = procbench_generators.generate(task, steps, seed)
     block = example["prompt"].split("[Question]\n", 1)[1]
     sentence_line, heading, *entries = block.rstrip("\n").split("\n")
     assert sentence_line == f"Sentence: {example['question']['sentence']}"

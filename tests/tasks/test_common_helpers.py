@@ -3,7 +3,7 @@
 
 import random
 
-from generators.tasks._common import below, choice, indexed_lines, number_list, randint, random_string
+from procbench_generators.tasks._common import below, choice, indexed_lines, number_list, randint, random_string
 
 
 def test_each_draw_takes_one_random_number():

@@ -1,7 +1,7 @@
 """Compose (task10): its rule by hand-computed labels, its malformed questions and its
 pinned draws; the checks every task passes come from :class:`TaskChecks`."""
 
-import generators
+import procbench_generators
 from tests.tasks.checks import TaskChecks, label
 
 
@@ -19,5 +19,5 @@ class TestCompose(TaskChecks):
 
     def test_solve_does_not_modify_the_question(self):
         question = {"rules": [["a", "b", "c"]], "initial": ["a", "b", "a", "b"]}
-        generators.solve("Compose", question)
+        procbench_generators.solve("Compose", question)
         assert question == {"rules": [["a", "b", "c"]], "initial": ["a", "b", "a", "b"]}

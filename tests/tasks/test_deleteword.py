@@ -4,7 +4,7 @@ pinned draws; the checks every task passes come from :class:`TaskChecks`."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import generators
+import procbench_generators
 from tests.tasks.checks import TaskChecks, label, listed_words_read_back
 
 
@@ -22,9 +22,9 @@ class TestDeleteWord(TaskChecks):
 
     def test_delete_words_are_one_a_line(self):
         question = {"sentence": "the rock. lawn. the", "words": ["the", "rock.", "lawn."]}
-        block = generators.prompt_for("DeleteWord", question).split("[Question]\n", 1)[1]
+        block = procbench_generators.prompt_for("DeleteWord", question).split("[Question]\n", 1)[1]
         assert block == "Sentence: the rock. lawn. the\nWords:\nthe\nrock.\nlawn.\n"
-        assert "a list of words, one a line" in generators.procedure_text("DeleteWord", answer_format=False)
+        assert "a list of words, one a line" in procbench_generators.procedure_text("DeleteWord", answer_format=False)
 
     @settings(max_examples=30, deadline=None)
     @given(st.integers(1, 40), st.integers(0, 2**32))

@@ -4,7 +4,7 @@ pinned draws; the checks every task passes come from :class:`TaskChecks`."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import generators
+import procbench_generators
 from tests.tasks.checks import TaskChecks, label, listed_words_read_back
 
 
@@ -19,9 +19,9 @@ class TestFillWord(TaskChecks):
 
     def test_fill_words_are_one_a_line(self):
         question = {"sentence": "He [2] was [3] [4]", "fills": [[2, "obliged"], [3, "Crawford,"], [4, "impatient."]]}
-        block = generators.prompt_for("FillWord", question).split("[Question]\n", 1)[1]
+        block = procbench_generators.prompt_for("FillWord", question).split("[Question]\n", 1)[1]
         assert block == "Sentence: He [2] was [3] [4]\nFills:\n[2] obliged\n[3] Crawford,\n[4] impatient.\n"
-        assert "a list of fills, one a line" in generators.procedure_text("FillWord", answer_format=False)
+        assert "a list of fills, one a line" in procbench_generators.procedure_text("FillWord", answer_format=False)
 
     @settings(max_examples=30, deadline=None)
     @given(st.integers(1, 40), st.integers(0, 2**32))
