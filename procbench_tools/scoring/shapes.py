@@ -59,6 +59,8 @@ class Shape:
         do: one step may change them entirely)."""
         if kind is not str or not isinstance(first, str) or not isinstance(second, str):
             return True
+        if first == second:
+            return True  # shares every unit (a looping model's chain of one state: no counting)
         units = str.split if self.sentences else list
         a, b = Counter(units(first)), Counter(units(second))
         shorter = min(sum(a.values()), sum(b.values()))

@@ -1,6 +1,9 @@
 """``shapes.py``: a state's shape comes from the question's initial state, never from the
 label's values."""
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from procbench_tools.scoring.literals import Bare
 from procbench_tools.scoring.shapes import Shape
 
@@ -37,3 +40,16 @@ def test_fits_by_type_and_shape():
     assert WORDS.fits(["1", 2], [int]) and not WORDS.fits(["h:1", "i:1"], [int])  # counters are numbers
     assert WORDS.fits(["ab", 3], [str])
     assert not WORDS.fits("", str) and not WORDS.fits(None, str)
+
+
+# --- invariants ---------------------------------------------------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40), st.sampled_from([WORDS, SENTENCES, UNKNOWN]))
+def test_a_value_is_alike_itself(value, shape):
+    """``alike`` answers equal values without counting their letters (a looping model's chain
+    is thousands of one state): the shortcut must say what counting says, that a value shares
+    all its units with itself."""
+    assert shape.alike(value, value, str)
+    assert shape.alike(value, Bare(value), str)
