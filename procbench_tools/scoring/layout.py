@@ -53,6 +53,17 @@ class Line:
     def item(self) -> bool:
         return self.number is not None or self.bullet
 
+    def content(self) -> tuple[Any, ...]:
+        """Every field but the line's place in the text (``start``, ``end``): two lines of
+        equal content read alike, so a reader may read such a line once."""
+        cells = None if self.cells is None else tuple(self.cells)
+        return self.text, self.label, self.number, self.bullet, self.body, cells, self.rule, self.fence
+
+    def moved(self, start: int, end: int) -> Line:
+        """A line of this content at ``start``-``end`` in the text (a repeated line)."""
+        return Line(start, end, self.text, self.label, self.number, self.bullet, self.body, self.cells, self.rule,
+                    self.fence)  # fmt: skip
+
 
 @dataclass
 class Layout:
@@ -155,43 +166,56 @@ _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrst
 _ITEM_START = frozenset("0123456789-*+\u2022")
 
 
+def _read_line(raw: str, start: int, holds_role_word: bool) -> Line:
+    """The line ``raw``, at ``start`` in the text, as a label, a list item, a table row, a
+    fence or plain text; ``holds_role_word`` says whether it may be a label."""
+    line = Line(start, start + len(raw), raw)
+    stripped = raw.lstrip(" \t")
+    if not stripped:
+        return line
+    if stripped[0] == ">":  # a block quote: the text inside it counts
+        quote = _QUOTE.match(raw)
+        if quote is not None:
+            raw = " " * quote.end() + raw[quote.end() :]
+            line.text = raw
+            stripped = raw.lstrip(" \t")
+    if stripped.startswith(FENCE) and len(raw) - len(stripped) <= 8:
+        line.fence = True
+    elif stripped[:1] == "|":
+        if _TABLE_RULE.fullmatch(stripped.rstrip()):
+            line.rule = True
+        else:
+            line.cells = _cells(raw)
+            line.label = _table_label(line.cells or [])
+    else:
+        item = _ITEM.match(raw) if stripped[:1] in _ITEM_START else None
+        if item is not None:
+            line.body = raw[item.end() :]
+            if item.group(1) is not None:
+                line.number = int(item.group(1))
+            else:
+                line.bullet = True
+        if holds_role_word:
+            line.label = label_of(raw) or _label_in_sentence(raw)
+    return line
+
+
 def read_layout(text: str) -> Layout:
-    """The layout of ``text``."""
+    """The layout of ``text``. A line is read once however often it is repeated (a looping
+    model's thousands of equal lines): the lines after it take its reading."""
     lines = []
     position = 0
     raws = text.split("\n")
     line_starts = list(itertools.accumulate((len(raw) + 1 for raw in raws[:-1]), initial=0))
     with_role_words = _lines_with_role_words(text, line_starts)
+    read: dict[tuple[str, bool], Line] = {}  # the first line of each distinct content
     for number, raw in enumerate(raws):
-        line = Line(position, position + len(raw), raw)
-        position += len(raw) + 1
-        stripped = raw.lstrip(" \t")
-        if not stripped:
-            lines.append(line)
-            continue
-        if stripped[0] == ">":  # a block quote: the text inside it counts
-            quote = _QUOTE.match(raw)
-            if quote is not None:
-                raw = " " * quote.end() + raw[quote.end() :]
-                line.text = raw
-                stripped = raw.lstrip(" \t")
-        if stripped.startswith(FENCE) and len(raw) - len(stripped) <= 8:
-            line.fence = True
-        elif stripped[:1] == "|":
-            if _TABLE_RULE.fullmatch(stripped.rstrip()):
-                line.rule = True
-            else:
-                line.cells = _cells(raw)
-                line.label = _table_label(line.cells or [])
+        key = (raw, number in with_role_words)
+        first = read.get(key)
+        if first is None:
+            line = read[key] = _read_line(raw, position, key[1])
         else:
-            item = _ITEM.match(raw) if stripped[:1] in _ITEM_START else None
-            if item is not None:
-                line.body = raw[item.end() :]
-                if item.group(1) is not None:
-                    line.number = int(item.group(1))
-                else:
-                    line.bullet = True
-            if number in with_role_words:
-                line.label = label_of(raw) or _label_in_sentence(raw)  # the line holds a role word
+            line = first.moved(position, position + len(raw))
         lines.append(line)
+        position += len(raw) + 1
     return Layout(text, lines, bracket_spans(text) if "[" in text or "{" in text else {})

@@ -1,0 +1,57 @@
+"""``layout.py``: a reply's lines, each read once however often it is repeated."""
+
+from dataclasses import fields
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from procbench_tools.scoring.layout import Line, read_layout
+
+# Lines of every kind the layout knows, to be repeated and mixed.
+LINES = [
+    "",
+    "   ",
+    "Step 1: abcd",
+    "Final answer: abdc",
+    "The final answer is abdc.",
+    "1. abcd",
+    "- abdc",
+    "| 1 | abcd | abdc |",
+    "|---|---|---|",
+    "```json",
+    "```",
+    "> Final: abdc",
+    "> abcd",
+    "Now I swap the first two letters.",
+    "[abcd, abdc]",
+    "Intermediate states: abcd, abdc",
+]
+
+
+def _without_place(line: Line) -> dict[str, object]:
+    return {field.name: getattr(line, field.name) for field in fields(Line) if field.name not in ("start", "end")}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(LINES), max_size=30))
+def test_a_line_reads_as_it_would_alone(lines):
+    """A line's reading depends on its text only, so a repeated line takes the reading of its
+    first occurrence: every field but its place (a field added to ``Line`` and not carried
+    over to repeated lines fails here)."""
+    text = "\n".join(lines)
+    layout = read_layout(text)
+    position = 0
+    for line, raw in zip(layout.lines, text.split("\n"), strict=True):
+        alone = read_layout(raw).lines[0]
+        assert _without_place(line) == _without_place(alone)
+        assert line.content() == alone.content()
+        assert (line.start, line.end) == (position, position + len(raw))
+        position += len(raw) + 1
+
+
+def test_a_repeated_line_is_a_line_of_its_own():
+    """Repeated lines share a reading, never a ``Line``: each has its own place."""
+    first, second = read_layout("Step 1: abcd\nStep 1: abcd").lines
+    assert first is not second
+    assert (first.start, first.end, second.start, second.end) == (0, 12, 13, 25)
+    assert first.label == second.label and first.label is not None and first.label.value == "abcd"
