@@ -173,12 +173,57 @@ def _final_value(line: Line, final_kind: Kind, shape: Shape) -> Any:
     return values[0] if values is not None and len(values) == 1 else None
 
 
+class _LineReader:
+    """The values of one text's lines, each line read once however often it is asked for
+    (``last_chain`` reads the lines near the end once per window) and each line content
+    once (a looping model writes one line thousands of times): ``_line_values`` and
+    ``_final_value`` are pure functions of a line's content."""
+
+    def __init__(self, layout: Layout, intermediate_kind: Kind, final_kind: Kind, shape: Shape) -> None:
+        self.layout, self.final_kind, self.shape = layout, final_kind, shape
+        self.kind = intermediate_kind if intermediate_kind is not None else final_kind
+        self.mixed = final_kind is not None and final_kind != self.kind  # a final state of its own type
+        self._at: dict[int, tuple[int, list[Any] | None]] = {}
+        self._values: dict[tuple[Any, ...], list[Any] | None] = {}
+        self._finals: dict[tuple[Any, ...], Any] = {}
+
+    def values_at(self, index: int) -> tuple[int, list[Any] | None]:
+        """(last line, values) of what starts on line ``index``: a list literal over several
+        lines, or the line's own values (``_line_values``)."""
+        found = self._at.get(index)
+        if found is None:
+            found = self._at[index] = self._read_at(index)
+        return found
+
+    def _read_at(self, index: int) -> tuple[int, list[Any] | None]:
+        layout, line = self.layout, self.layout.lines[index]
+        spanning = layout.literal_at(index) if line.text.lstrip()[:1] == "[" else None
+        if spanning is not None and spanning[0] > index:  # a list literal over several lines
+            end_line, value, _ = spanning
+            return end_line, _listed(value, self.kind, self.final_kind)
+        content = line.content()
+        if content not in self._values:
+            self._values[content] = _line_values(line, self.kind, self.final_kind, self.shape)
+        return index, self._values[content]
+
+    def final_value(self, line: Line) -> Any:
+        """``_final_value`` of ``line``."""
+        content = line.content()
+        if content not in self._finals:
+            self._finals[content] = _final_value(line, self.final_kind, self.shape)
+        return self._finals[content]
+
+
 def read_chains(layout: Layout, intermediate_kind: Kind, final_kind: Kind, shape: Shape, start: int = 0) -> list[Chain]:
     """Every chain of the text from line ``start`` on, in order. Where the final state's type
     is not the steps' (Compare, FindCyclic, Count), a value of the final type ends the chain
     as its last."""
-    kind = intermediate_kind if intermediate_kind is not None else final_kind
-    mixed = final_kind is not None and final_kind != kind
+    return _read_chains(_LineReader(layout, intermediate_kind, final_kind, shape), start)
+
+
+def _read_chains(reader: _LineReader, start: int) -> list[Chain]:
+    """``read_chains`` with the lines read by ``reader``."""
+    layout, kind, mixed, shape = reader.layout, reader.kind, reader.mixed, reader.shape
     chains: list[Chain] = []
     run: list[Any] = []
     first = last = -1
@@ -199,22 +244,16 @@ def read_chains(layout: Layout, intermediate_kind: Kind, final_kind: Kind, shape
         if line.blank:
             index += 1
             continue
-        spanning = layout.literal_at(index) if line.text.lstrip()[:1] == "[" else None
-        if spanning is not None and spanning[0] > index:  # a list literal over several lines
-            end_line, value, _ = spanning
-            listed = _listed(value, kind, final_kind)
-            values = listed if listed is not None else None
-        else:
-            end_line, values = index, _line_values(line, kind, final_kind, shape)
+        end_line, values = reader.values_at(index)
         if values is None and mixed and not run:
-            ending = _final_value(line, final_kind, shape)
+            ending = reader.final_value(line)
             if ending is not None:  # a final state of its own type, stated before the steps
                 close()
                 lone = Lone(ending, layout.lines[end_line].end)
                 index = end_line + 1
                 continue
         if values is None and mixed and run:
-            ending = _final_value(line, final_kind, shape)
+            ending = reader.final_value(line)
             if ending is not None:
                 run.append(ending)
                 if first < 0:
@@ -260,9 +299,10 @@ def last_chain(layout: Layout, intermediate_kind: Kind, final_kind: Kind, shape:
     reach further up (most answers stand at the end of a reply), up to ``MAX_WINDOW`` lines: a
     looping model's megabyte of lines is not read over and over."""
     window = WINDOW
+    reader = _LineReader(layout, intermediate_kind, final_kind, shape)
     while True:
         start = max(0, len(layout.lines) - window)
-        found = read_chains(layout, intermediate_kind, final_kind, shape, start)
+        found = _read_chains(reader, start)
         if start == 0 or (found and found[-1].first_line > start + 2) or window >= MAX_WINDOW:
             return found[-1] if found else None
         window *= 2

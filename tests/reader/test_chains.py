@@ -1,7 +1,13 @@
 """``chains.py``: runs of state-shaped values found by what they are, labels or not; one
 example per rule of the module docstring."""
 
-from procbench_tools.scoring.chains import read_chains
+from unittest import mock
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from procbench_tools.scoring import chains as chains_module
+from procbench_tools.scoring.chains import last_chain, read_chains
 from procbench_tools.scoring.layout import read_layout
 from procbench_tools.scoring.shapes import Shape
 
@@ -100,3 +106,50 @@ def test_a_line_that_is_a_chain_of_its_own_starts_one():
 
 def test_one_value_alone_is_no_chain():
     assert chains("Final: cdba") == []
+
+
+def test_a_repeated_final_state_of_its_own_type_ends_each_chain():
+    """Compare's list of results, after its string states, twice: the repeated line is read
+    once as a state (it is none) and once as a final state (it is one), each reading kept
+    apart, so both chains end in it."""
+    text = "abcd\nabdc\n[1, 0]\n\nThen again.\nabcd\nabdc\n[1, 0]"
+    found = read_chains(read_layout(text), str, [int], WORDS)
+    assert [chain.states for chain in found] == [("abcd", "abdc", [1, 0]), ("abcd", "abdc", [1, 0])]
+
+
+# --- the last chain, window by window -----------------------------------------------------------
+
+CHAIN_LINES = [
+    *("", "abcd", "abdc", "badc", "xyz", "Step 1: abcd", "1. abdc", "- badc (swap)", "abcd → abdc"),
+    *("Final: abdc", "Now I swap the next pair of letters.", "[abcd, abdc]", "[", '"abcd",', '"abdc"', "]"),
+    *("| 1 | abcd |", "```", "> abcd", "Final: [1, 0]", "[1, 0, 1]"),
+]
+
+
+def _windowed(layout, intermediate_kind, final_kind, shape):
+    """The last chain as ``last_chain``'s docstring defines it, each window read afresh."""
+    window = chains_module.WINDOW
+    while True:
+        start = max(0, len(layout.lines) - window)
+        found = read_chains(layout, intermediate_kind, final_kind, shape, start)
+        if start == 0 or (found and found[-1].first_line > start + 2) or window >= chains_module.MAX_WINDOW:
+            return found[-1] if found else None
+        window *= 2
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(CHAIN_LINES), max_size=60), st.sampled_from([(str, str), (str, [int]), (int, int)]))
+def test_the_last_chain_is_read_as_each_window_alone_would_read_it(lines, kinds):
+    """``last_chain`` reads each line once for all its windows (and each line content once):
+    what it finds is what reading each window afresh finds. Small windows, so that texts of a
+    few dozen lines go through the doubling and its cap."""
+    layout = read_layout("\n".join(lines))
+    with mock.patch.object(chains_module, "WINDOW", 2), mock.patch.object(chains_module, "MAX_WINDOW", 16):
+        assert last_chain(layout, *kinds, WORDS) == _windowed(layout, *kinds, WORDS)
+
+
+def test_a_looping_line_is_one_chain_of_its_repeats():
+    """A looping model's 300 equal lines are read through every window, each line once: the
+    chain is the 300 repeats."""
+    found = last_chain(read_layout("Step 1: abcd\n" * 300), str, str, WORDS)
+    assert found is not None and found.states == ("abcd",) * 300 and found.first_line == 0
