@@ -117,6 +117,17 @@ def test_a_repeated_final_state_of_its_own_type_ends_each_chain():
     assert [chain.states for chain in found] == [("abcd", "abdc", [1, 0]), ("abcd", "abdc", [1, 0])]
 
 
+COMMENT_PIECES = ["abcd", " ", "#", "/", "//", "(", ")", "(swap)", "\n", "x"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(COMMENT_PIECES), max_size=12).map("".join))
+def test_a_value_without_comment_marks_is_not_searched_for_one(text):
+    """``_uncommented`` skips the comment pattern where no ``#``, ``//`` or ``)`` is: it must
+    take off what the pattern takes off, on any text."""
+    assert chains_module._uncommented(text) == chains_module._COMMENT.sub("", text)
+
+
 # --- the last chain, window by window -----------------------------------------------------------
 
 CHAIN_LINES = [
