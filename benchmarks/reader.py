@@ -6,6 +6,8 @@
   read with their labels), repeated to a few seconds of work.
 - Rendered answers: every fifth label of the default benchmark (1,104) written in each of
   the answer forms of ``tests/support/answer_forms.py``.
+- Looping completions: the 16 kB looping completions of ``benchmarks/rewards.py``, all
+  different (a GRPO batch's reader calls).
 - Pathological answers: the degenerate outputs of looping models, at 1 MB.
 
 CPU seconds; the earlier reader is loaded from git at ``--old-commit`` (its package
@@ -29,6 +31,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from rewards import batch  # noqa: E402
 from trees import baseline_tree, load_module  # noqa: E402
 
 from procbench_generators.benchmark import iter_examples  # noqa: E402
@@ -50,6 +53,7 @@ PATHOLOGICAL = {
 }
 MEGABYTE = 1_000_000
 ROUNDS = 5
+LOOPING = 64  # distinct looping completions
 
 
 def old_reader(commit: str) -> Callable[[str, Any], Any]:
@@ -99,6 +103,9 @@ def main() -> None:
     labels = [example["label"] for example in iter_examples(Settings())][::5]
     rendered = [(render(label, form, "double"), label) for form in FORMS for label in labels]
     side_by_side(f"rendered answers ({len(FORMS)} forms x {len(labels)} labels)", rendered, readers)
+
+    completions, references = batch(LOOPING, LOOPING)
+    side_by_side("looping completions (16 kB each)", list(zip(completions, references, strict=True)), readers)
 
     print("pathological answers, 1 MB each (s CPU):")
     print(f"  {'':24s} " + " ".join(f"{name:>14s}" for name in readers))
