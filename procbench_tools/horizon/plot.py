@@ -52,9 +52,9 @@ def log_ticks(steps: list[int]) -> list[int]:
 def _mark(axis: Any, level: LevelEstimate, lowest: int, highest: int) -> None:
     colour = LEVEL_COLOURS.get(level.level, "black")
     label = f"h{round(level.level * 100)} {level.text()}"
-    if level.median is not None:
-        axis.plot([level.median], [level.level], "D", color=colour, zorder=5, label=label)
-        axis.axvline(level.median, color=colour, linewidth=0.8, linestyle="--")
+    if level.point is not None:
+        axis.plot([level.point], [level.level], "D", color=colour, zorder=5, label=label)
+        axis.axvline(level.point, color=colour, linewidth=0.8, linestyle="--")
     low = level.low if level.low is not None else lowest
     high = level.high if level.high is not None else highest
     axis.plot([low, high], [level.level, level.level], color=colour, linewidth=3, alpha=0.6)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
+from . import settings
 from .grid import Array, Grid
 
 
@@ -22,10 +23,13 @@ def log_likelihood_tables(grid: Grid, steps: Sequence[int]) -> tuple[Array, Arra
 
 @dataclass
 class Posterior:
-    """Normalised weights over ``grid``: one row per run."""
+    """Normalised weights over ``grid``: one row per run; and the design they were fitted
+    on, when known: the step counts and the trials at each (one row per run)."""
 
     grid: Grid
     weights: Array
+    steps: tuple[int, ...] = ()
+    trials: Array | None = None
 
     @property
     def runs(self) -> int:
@@ -45,6 +49,26 @@ class Posterior:
             index = np.minimum((cumulative < probability).sum(axis=1), values.size - 1)
             found[:, column] = values[order][index]
         return found
+
+    def relative_likelihood(self) -> Array:
+        """Each grid point's likelihood over the largest, per run (the priors are flat, so
+        the weights are the likelihood up to a factor)."""
+        relative = self.weights * np.exp(self.grid.log_prior.max() - self.grid.log_prior)
+        return relative / relative.max(axis=1, keepdims=True)
+
+    def likelihood_interval(self, level: float) -> Array:
+        """The maximum-likelihood log2 h at ``level`` and its likelihood-ratio interval, one
+        row per run: ``[low, point, high]``. The interval spans the cells of every grid point
+        whose likelihood is within :data:`settings.LIKELIHOOD_DROP` of the largest (the
+        profile-likelihood interval, which needs no prior); ``-inf`` where such a cell
+        holds curves that never reach ``level``."""
+        relative = self.relative_likelihood()
+        kept = relative >= np.exp(-settings.LIKELIHOOD_DROP)
+        lowest, highest = self.grid.log2_horizon_cells(level)
+        point = self.grid.log2_horizon(level)[np.argmax(relative, axis=1)]
+        low = np.where(kept, lowest, np.inf).min(axis=1)
+        high = np.where(kept, highest, -np.inf).max(axis=1)
+        return np.stack([low, point, high], axis=1)
 
     def curve_quantiles(self, steps: ArrayLike, probabilities: Sequence[float], run: int = 0) -> Array:
         """Pointwise posterior quantiles of P(SM = 1) at each of ``steps`` (one row per
@@ -81,7 +105,7 @@ def fit(grid: Grid, steps: Sequence[int], successes: ArrayLike, trials: ArrayLik
     if len(steps):
         log_success, log_failure = log_likelihood_tables(grid, steps)
         log_weights += wins @ log_success + (counts - wins) @ log_failure  # every entry is finite
-    return Posterior(grid, normalise(log_weights))
+    return Posterior(grid, normalise(log_weights), tuple(int(count) for count in steps), counts)
 
 
 def normalise(log_weights: Array) -> Array:
