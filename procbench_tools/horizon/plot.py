@@ -1,9 +1,10 @@
 """The horizon figure: sequential match against the step count (log axis), a panel per task
 and one pooled: the observed share at each step count asked with its Wilson interval (marker
-area grows with the calls there), the fitted curve (posterior median) with its pointwise
-95% band, and h50 and h80 marked with their intervals (an arrow for a bound). The pooled
-panel's dots are every task's examples together; its curve is the mean of the tasks'
-curves with its band (:mod:`.pooled`), whose crossings are the pooled h50 and h80."""
+area grows with the calls there), the fitted (maximum-likelihood) curve with its pointwise
+95% band (per task, the curves of the likelihood interval's grid points), and h50 and h80
+marked with their intervals (an arrow for a bound). The pooled panel's dots are every
+task's examples together; its curve is the mean of the tasks' curves, corrected for the
+fits' bias, with its band (:mod:`.pooled`), whose crossings are the pooled h50 and h80."""
 
 from __future__ import annotations
 
@@ -101,7 +102,7 @@ def horizon_figure(records: Iterable[Mapping[str, Any]], report: HorizonReport, 
     by_task = tallies(records)
     posteriors = {task: by_task[task].posterior() for task in report.by_task}
     panels: list[tuple[str, Tally, HorizonEstimate, Callable[[Array], Array]]] = [
-        (task, by_task[task], estimate, functools.partial(posteriors[task].curve_quantiles, probabilities=BAND))
+        (task, by_task[task], estimate, functools.partial(posteriors[task].likelihood_band))
         for task, estimate in report.by_task.items()
     ]
     if len(panels) > 1:

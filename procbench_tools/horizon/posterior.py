@@ -70,26 +70,19 @@ class Posterior:
         high = np.where(kept, highest, -np.inf).max(axis=1)
         return np.stack([low, point, high], axis=1)
 
-    def curve_quantiles(self, steps: ArrayLike, probabilities: Sequence[float], run: int = 0) -> Array:
-        """Pointwise posterior quantiles of P(SM = 1) at each of ``steps`` (one row per
-        probability), for one run. Grid points of negligible weight are left out first."""
-        weights = self.weights[run]
-        kept = weights > weights.max() * 1e-9
-        theta, beta, lapse, weights = (
-            self.grid.theta[kept],
-            self.grid.beta[kept],
-            self.grid.lapse[kept],
-            weights[kept] / weights[kept].sum(),
-        )
+    def likelihood_band(self, steps: ArrayLike, run: int = 0) -> Array:
+        """For one run, P(SM = 1) at each of ``steps``: the lowest over the grid points of the
+        likelihood interval (:meth:`likelihood_interval`), the maximum-likelihood curve, and
+        the highest (three rows, one column per step count): the band of the figure."""
+        relative = self.relative_likelihood()[run]
+        kept = relative >= np.exp(-settings.LIKELIHOOD_DROP)
+        best = np.argmax(relative)
         x = np.log2(np.asarray(steps, dtype=float))[:, None]
-        curves = (1 - lapse) / (1 + np.exp(beta * (x - theta)))  # one row per step count
-        order = np.argsort(curves, axis=1)
-        cumulative = np.cumsum(weights[order], axis=1)
-        found = np.empty((len(probabilities), x.shape[0]))
-        for row, probability in enumerate(probabilities):
-            index = np.minimum((cumulative < probability).sum(axis=1), weights.size - 1)
-            found[row] = np.take_along_axis(curves, order, axis=1)[np.arange(x.shape[0]), index]
-        return found
+        theta, beta, lapse = (
+            np.append(values[kept], values[best]) for values in (self.grid.theta, self.grid.beta, self.grid.lapse)
+        )
+        curves = (1 - lapse) / (1 + np.exp(beta * (x - theta)))  # one row per step count; the last column is the best
+        return np.array([curves.min(axis=1), curves[:, -1], curves.max(axis=1)])
 
 
 def fit(grid: Grid, steps: Sequence[int], successes: ArrayLike, trials: ArrayLike) -> Posterior:
