@@ -199,8 +199,10 @@ def test_mockllm_model_works_offline(tmp_path, capsys):
     assert code == 0
     summary = json.loads((folder / "summary.json").read_text())
     sort = summary["by_task"]["Sort"]
-    # its one reply has no answer in it: wrong at every length, a bound below the range
-    assert (sort["h50"], sort["h50_bound"], sort["h50_ci"]) == (None, "< 1", [None, 1.0])
+    # its one reply has no answer in it: wrong at every length, a bound below the range; on
+    # these few calls, a curve crossing 50% at 1.03 steps (a grid cell's edge) is still within
+    # the likelihood interval (method version 3), so its high end is just past 1 step
+    assert (sort["h50"], sort["h50_bound"], sort["h50_ci"]) == (None, "< 1", [None, 1.03])
     assert sort["sequential_match"] == 0.0 and sort["stop"] == "below range"
     assert "Sort    < 1" in capsys.readouterr().out
 

@@ -1,6 +1,6 @@
-"""The pooled horizon (method version 2): the step count where the mean of the tasks'
-curves crosses 50% / 80%, with an interval that carries every task's uncertainty and is
-never a single point, at any number of examples (issue 29, item 1)."""
+"""The pooled horizon (method version 3): the step count where the mean of the tasks'
+curves crosses 50% / 80%, corrected for the fits' bias, with an interval that carries every
+task's uncertainty and is never a single point, at any number of examples (issue 29, item 1)."""
 
 import math
 
@@ -10,8 +10,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from procbench_tools.horizon import METHOD, estimate_horizons
-from procbench_tools.horizon.grid import axes
-from procbench_tools.horizon.pooled import PARAMETERS, known_curves, mean_crossing
+from procbench_tools.horizon.grid import Grid, axes
+from procbench_tools.horizon.pooled import PARAMETERS, Curves, PooledCurve, Refits, known_curves, mean_crossing
+from procbench_tools.horizon.posterior import fit
 from procbench_tools.horizon.settings import CROSSING_TOLERANCE, METHOD_VERSION
 from procbench_tools.horizon.simulate import TrueCurve, benchmark_like_curves
 
@@ -40,6 +41,40 @@ def test_a_crossing_beyond_the_search_stops_at_its_edge():
     assert mean_crossing(curves, 0.9, 0.0, 6.0) == 0.0
 
 
+def test_the_corrected_curve_and_band_by_hand():
+    """One task whose fitted curve is 0.5 at 8 steps (theta 3, no lapse) and two refits of
+    curves also 0.5 there: one refitted right (error 0), one refitted with a lapse of 0.1
+    (0.45, error -0.05). The corrected curve is the fitted one less the mean error, 0.525;
+    the 97.5% band the fitted one less the errors' 2.5% quantile (-0.05 + 0.025 * 0.05 =
+    -0.04875, numpy's linear rule), 0.54875; the 2.5% band less the 97.5% quantile
+    (-0.00125), 0.50125."""
+
+    def curves(lapses):
+        return Curves(
+            *(
+                np.array(values, dtype=float).reshape(1, 1, -1)
+                for values in ([3.0] * len(lapses), [BETA] * len(lapses), lapses)
+            )
+        )
+
+    pooled = PooledCurve(curves([0.0]), Refits(curves([0.0, 0.0]), curves([0.0, 0.1])))
+    assert pooled.at(np.array([3.0]))[0] == pytest.approx(0.525, abs=1e-15)
+    assert pooled.at(np.array([3.0]), 0.975)[0] == pytest.approx(0.54875, abs=1e-15)
+    assert pooled.at(np.array([3.0]), 0.025)[0] == pytest.approx(0.50125, abs=1e-15)
+
+
+def test_on_a_grid_of_one_curve_the_refits_change_nothing():
+    """A grid of one point: every drawn curve and every refit is that curve, so the errors
+    are 0 and the corrected curve and both band ends are the fitted curve itself."""
+    grid = Grid.from_axes(np.array([3.0]), np.array([BETA]), np.array([0.1]))
+    posterior = fit(grid, [2, 8, 32], [7, 5, 1], [8, 8, 8])
+    pooled = PooledCurve.of([posterior, posterior], np.random.default_rng(0))
+    expected = 0.9 / (1 + np.exp(BETA * (np.array([1.0, 3.0, 5.0]) - 3.0)))
+    for probability in (None, 0.025, 0.975):
+        found = [pooled.at(np.array([x]), probability)[0] for x in (1.0, 3.0, 5.0)]
+        assert found == pytest.approx(expected, abs=1e-15)
+
+
 def exact_records(task, curve, steps=range(2, 26), per_step=400):
     """Records whose share right at each step count is the curve's, rounded to a call."""
     records = []
@@ -56,14 +91,14 @@ def test_the_pooled_horizon_of_two_tasks_is_where_their_mean_crosses():
     records = exact_records("Sort", TrueCurve(2.0, BETA)) + exact_records("Cumulate", TrueCurve(4.0, BETA))
     report = estimate_horizons(records)
     h50 = report.pooled.h50
-    assert h50.median == pytest.approx(8.0, abs=0.01)
+    assert h50.point == pytest.approx(8.0, abs=0.01)
     assert h50.low < 8.0 < h50.high
     assert report.pooled.calls == 2 * 24 * 400 and report.pooled.steps == (2, 25)
 
 
 def test_the_method_is_versioned_and_states_the_pooled_definition():
     """A change that moves the numbers raises the version kept in every summary.json."""
-    assert METHOD["version"] == METHOD_VERSION == 2
+    assert METHOD["version"] == METHOD_VERSION == 3
     assert "mean of the tasks' curves" in METHOD["pooled"]
 
 
@@ -80,8 +115,8 @@ def test_a_full_benchmark_run_gives_an_interval_with_width():
     report = estimate_horizons(records)
     assert report.pooled.calls == 5520
     for level in (report.pooled.h50, report.pooled.h80):
-        assert level.median is not None and level.low is not None and level.high is not None
-        assert level.low < level.median < level.high and level.high / level.low > 1.05
+        assert level.point is not None and level.low is not None and level.high is not None
+        assert level.low < level.point < level.high and level.high / level.low > 1.05
 
 
 tasks_data = st.lists(
@@ -93,9 +128,9 @@ tasks_data = st.lists(
 
 @settings(max_examples=20, deadline=None)
 @given(tasks_data)
-def test_the_pooled_interval_is_never_a_point_and_holds_its_median(data):
+def test_the_pooled_interval_is_never_a_point_and_holds_its_point(data):
     """Whatever the data (few or many tasks, all right, all wrong), the pooled interval's
-    ends are ordered around its median, and two finite ends are never equal."""
+    ends are ordered around its point, and two finite ends are never equal."""
     records = [
         {"task": f"task{number}", "steps": steps, "sequential_match": int(call < right)}
         for number, rows in enumerate(data)
@@ -108,5 +143,5 @@ def test_the_pooled_interval_is_never_a_point_and_holds_its_median(data):
         low = -math.inf if level.low is None else level.low
         high = math.inf if level.high is None else level.high
         assert low < high
-        if level.median is not None:
-            assert low <= level.median <= high
+        if level.point is not None:
+            assert low <= level.point <= high

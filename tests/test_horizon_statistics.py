@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 from procbench_tools.horizon import METHOD, estimate_horizons, horizon_table
 from procbench_tools.horizon.design import candidate_steps
 from procbench_tools.horizon.estimate import PROBABILITIES, HorizonEstimate, HorizonReport, level_estimate
-from procbench_tools.horizon.grid import Grid, default_grid
+from procbench_tools.horizon.grid import Grid, cell_ends, default_grid
 from procbench_tools.horizon.model import log2_horizon, success_probability
 from procbench_tools.horizon.posterior import fit
+from procbench_tools.horizon.settings import CREDIBLE_MASS, LIKELIHOOD_DROP
 from procbench_tools.horizon.simulate import TrueCurve
 
 LOGISTIC_OF_MINUS_ONE = 1 / (1 + math.e)  # 0.2689414213699951
@@ -51,6 +52,51 @@ def test_posterior_on_a_two_point_grid_by_hand():
     )
 
 
+def test_cells_reach_halfway_to_the_neighbours():
+    """Each grid value stands for the stretch halfway to its neighbours; the axis's ends
+    close the first and last cells."""
+    low, high = cell_ends(np.array([0.0, 0.25, 0.5]))  # binary fractions: exact
+    assert low.tolist() == [0.0, 0.125, 0.375] and high.tolist() == [0.125, 0.375, 0.5]
+
+
+def test_a_cells_horizons_by_hand():
+    """theta 1 and 2 (cells [1, 1.5] and [1.5, 2]), beta 1, no lapse: h50 is theta, so the
+    cells' h50 run over those stretches; h80 is theta - ln 4 at every corner."""
+    grid = Grid.from_axes(np.array([1.0, 2.0]), np.array([1.0]), np.array([0.0]))
+    low, high = grid.log2_horizon_cells(0.5)
+    assert low.tolist() == [1.0, 1.5] and high.tolist() == [1.5, 2.0]
+    low, high = grid.log2_horizon_cells(0.8)
+    assert low == pytest.approx([1 - math.log(4), 1.5 - math.log(4)], abs=1e-15)
+    assert high == pytest.approx([1.5 - math.log(4), 2 - math.log(4)], abs=1e-15)
+
+
+def test_the_likelihood_drop_is_half_the_chi_squared_point():
+    """The likelihood-ratio interval's cut-off: half the 95% point of chi-squared with one
+    degree of freedom, the mass the credible intervals used."""
+    from scipy.stats import chi2
+
+    assert LIKELIHOOD_DROP == pytest.approx(chi2.ppf(CREDIBLE_MASS, 1) / 2, rel=1e-15)
+
+
+@pytest.mark.parametrize(
+    ("right", "interval"),
+    [
+        # 5 of 5 right at 2 steps: theta 1's likelihood over theta 2's is (0.5 / logistic(1))**5
+        # = 0.14965 > exp(-1.9207) = 0.14650, so both points are kept: h50 in [1, 2]
+        (5, [1.0, 2.0, 2.0]),
+        # 6 of 6: 0.10235 < 0.14650, only theta 2 is kept, with its cell [1.5, 2]
+        (6, [1.5, 2.0, 2.0]),
+    ],
+)
+def test_the_likelihood_interval_by_hand(right, interval):
+    """On the two-point grid above, the maximum-likelihood h50 is theta 2 (all right), and the
+    interval spans the cells of the points within the likelihood drop."""
+    assert (0.5 / (1 - LOGISTIC_OF_MINUS_ONE)) ** 5 == pytest.approx(0.14965, abs=1e-5)
+    assert math.exp(-LIKELIHOOD_DROP) == pytest.approx(0.14650, abs=1e-5)
+    grid = Grid.from_axes(np.array([1.0, 2.0]), np.array([1.0]), np.array([0.0]))
+    assert fit(grid, [2], [right], [right]).likelihood_interval(0.5)[0].tolist() == interval
+
+
 def test_without_data_the_posterior_is_the_flat_prior():
     grid = default_grid()
     posterior = fit(grid, [], np.zeros((1, 0)), np.zeros((1, 0)))
@@ -68,16 +114,16 @@ def test_bad_counts_are_refused():
 def test_level_estimates_never_extrapolate():
     # quantiles 2, 8, 32 steps measured on 2..25: the high end is open
     inside = level_estimate(0.5, [1.0, 3.0, 5.0], 2, 25)
-    assert (inside.median, inside.bound, inside.low, inside.high) == (8.0, None, 2.0, None)
+    assert (inside.point, inside.bound, inside.low, inside.high) == (8.0, None, 2.0, None)
     assert inside.text() == "8.0" and inside.interval_text() == "[2.0, –]"
-    # the median beyond 25: a bound, no number
+    # the point beyond 25: a bound, no number
     beyond = level_estimate(0.5, [4.0, 5.0, 6.0], 2, 25)
-    assert (beyond.median, beyond.bound, beyond.low, beyond.high) == (None, "> 25", 16.0, None)
+    assert (beyond.point, beyond.bound, beyond.low, beyond.high) == (None, "> 25", 16.0, None)
     # the whole interval beyond 25: its low end is the range's edge, not an extrapolation
     above = level_estimate(0.5, [5.0, 5.5, 6.0], 2, 25)
-    assert (above.median, above.bound, above.low, above.high) == (None, "> 25", 25.0, None)
+    assert (above.point, above.bound, above.low, above.high) == (None, "> 25", 25.0, None)
     below = level_estimate(0.5, [-math.inf, -math.inf, 0.5], 2, 25)
-    assert (below.median, below.bound, below.low, below.high) == (None, "< 2", None, 2.0)
+    assert (below.point, below.bound, below.low, below.high) == (None, "< 2", None, 2.0)
     assert above.covers(1000) and not above.covers(24) and below.covers(0.5) and not below.covers(3)
 
 
@@ -128,9 +174,9 @@ def test_all_right_and_all_wrong_data_give_bounds():
     wrong = [{"task": "Cumulate", "steps": count, "sequential_match": 0} for count in range(2, 26) for _ in range(10)]
     report = estimate_horizons(right + wrong)
     sort, cumulate = report.by_task["Sort"], report.by_task["Cumulate"]
-    assert (sort.h50.median, sort.h50.bound, sort.h50.high, sort.h80.bound) == (None, "> 25", None, "> 25")
+    assert (sort.h50.point, sort.h50.bound, sort.h50.high, sort.h80.bound) == (None, "> 25", None, "> 25")
     assert sort.h50.low == 25.0  # the whole interval above the range
-    assert (cumulate.h50.median, cumulate.h50.bound, cumulate.h50.low) == (None, "< 2", None)
+    assert (cumulate.h50.point, cumulate.h50.bound, cumulate.h50.low) == (None, "< 2", None)
     assert cumulate.h50.high == 2.0
     assert (sort.calls, sort.successes, sort.steps) == (240, 240, (2, 25))
 
@@ -223,6 +269,10 @@ def test_a_fine_grid_agrees_with_an_unregularised_maximum_likelihood_fit(plentif
         assert median == pytest.approx(maximum_likelihood, abs=0.02)
         assert low <= maximum_likelihood <= high and low <= curve.log2_horizon(level) <= high
         assert high - low < 0.3
+        low, point, high = posterior.likelihood_interval(level)[0]
+        assert point == pytest.approx(maximum_likelihood, abs=0.02)
+        assert low <= maximum_likelihood <= high and low <= curve.log2_horizon(level) <= high
+        assert high - low < 0.3
 
 
 def test_the_default_grid_agrees_within_its_resolution(plentiful_data):
@@ -234,6 +284,8 @@ def test_the_default_grid_agrees_within_its_resolution(plentiful_data):
     for level in (0.5, 0.8):
         median = posterior.quantiles(level, PROBABILITIES)[0][1]
         assert median == pytest.approx(float(log2_horizon(level, theta, beta, lapse)), abs=0.1)
+        point = posterior.likelihood_interval(level)[0][1]
+        assert point == pytest.approx(float(log2_horizon(level, theta, beta, lapse)), abs=0.1)
 
 
 counts = st.lists(st.tuples(st.integers(1, 60), st.integers(0, 8), st.integers(0, 8)), min_size=1, max_size=8)
@@ -242,6 +294,7 @@ counts = st.lists(st.tuples(st.integers(1, 60), st.integers(0, 8), st.integers(0
 @settings(max_examples=25, deadline=None)
 @given(counts)
 def test_quantiles_are_ordered_and_h80_never_above_h50(data):
+    """Credible and likelihood intervals are ordered around their points, h80 below h50."""
     steps = sorted({count for count, _, _ in data})
     wins = {count: 0 for count in steps}
     tries = {count: 0 for count in steps}
@@ -254,6 +307,10 @@ def test_quantiles_are_ordered_and_h80_never_above_h50(data):
     h80 = posterior.quantiles(0.8, PROBABILITIES)[0]
     assert h50[0] <= h50[1] <= h50[2] and h80[0] <= h80[1] <= h80[2]
     assert all(h80 <= h50)  # at every grid point h80 <= h50, so at every quantile too
+    h50 = posterior.likelihood_interval(0.5)[0]
+    h80 = posterior.likelihood_interval(0.8)[0]
+    assert h50[0] < h50[2] and h50[0] <= h50[1] <= h50[2]  # never a point: a cell has width
+    assert h80[0] <= h80[1] <= h80[2] and all(h80 <= h50)  # the same kept points and cells
 
 
 @settings(max_examples=10, deadline=None)

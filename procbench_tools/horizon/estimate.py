@@ -1,8 +1,9 @@
 """Horizons from scored examples: per task and pooled, as numbers, intervals or bounds.
 
-A level's point estimate is the posterior median of log2 h; its interval the equal-tailed
-95% credible interval. Nothing is extrapolated: an interval end beyond the step counts
-measured is open (``None``, ``null`` in JSON), and a median beyond them is given as a bound
+Per task, a level's point estimate is the maximum-likelihood log2 h on the grid, its
+interval the likelihood-ratio 95% interval (:meth:`.posterior.Posterior.likelihood_interval`);
+pooled, see :mod:`.pooled`. Nothing is extrapolated: an interval end beyond the step counts
+measured is open (``None``, ``null`` in JSON), and a point beyond them is given as a bound
 (``"> 25"``, ``"< 2"``) instead of a number."""
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ METHOD = {
     "model": settings.MODEL_TEXT,
     "prior": settings.PRIOR_TEXT,
     "interval": settings.INTERVAL_TEXT,
-    "point": "posterior median",
+    "point": settings.POINT_TEXT,
     "levels": list(settings.LEVELS),
     "pooled": settings.POOLED_TEXT,
     "excluded": "replies cut off by the token limit (truncated), which are not wrong procedures",
@@ -40,11 +41,11 @@ METHOD = {
 
 @dataclass(frozen=True)
 class LevelEstimate:
-    """The horizon at one level: ``median``, ``low``, ``high`` in steps (``None`` where beyond
-    the step counts measured) and ``bound`` (``"> 25"``) when the median is beyond them."""
+    """The horizon at one level: ``point``, ``low``, ``high`` in steps (``None`` where beyond
+    the step counts measured) and ``bound`` (``"> 25"``) when the point is beyond them."""
 
     level: float
-    median: float | None
+    point: float | None
     bound: str | None
     low: float | None
     high: float | None
@@ -55,7 +56,7 @@ class LevelEstimate:
 
     def text(self) -> str:
         """``12.3`` or ``> 25``."""
-        return self.bound if self.bound is not None else f"{self.median:.1f}"
+        return self.bound if self.bound is not None else f"{self.point:.1f}"
 
     def interval_text(self) -> str:
         """``[9.8, 15.6]``, with ``–`` for an open end."""
@@ -75,10 +76,10 @@ def interval_in_range(low: ArrayLike, high: ArrayLike, lowest: ArrayLike, highes
     return reported_low, reported_high
 
 
-def level_estimate(level: float, log2_quantiles: Iterable[float], lowest: int, highest: int) -> LevelEstimate:
-    """A :class:`LevelEstimate` from the 2.5%, 50% and 97.5% quantiles of log2 h and the
-    range of step counts measured."""
-    low, middle, high = (float(value) for value in log2_quantiles)
+def level_estimate(level: float, log2_estimate: Iterable[float], lowest: int, highest: int) -> LevelEstimate:
+    """A :class:`LevelEstimate` from the interval's low end, the point and the high end of
+    log2 h and the range of step counts measured."""
+    low, middle, high = (float(value) for value in log2_estimate)
     floor, ceiling = np.log2(lowest), np.log2(highest)
     low, high = (float(end) for end in interval_in_range(low, high, lowest, highest))
 
@@ -103,7 +104,7 @@ class HorizonEstimate:
     def to_json(self) -> dict[str, Any]:
         entry: dict[str, Any] = {}
         for name, level in (("h50", self.h50), ("h80", self.h80)):
-            entry[name] = level.median
+            entry[name] = level.point
             entry[f"{name}_ci"] = [level.low, level.high]
             entry[f"{name}_bound"] = level.bound
         entry.update(
@@ -119,7 +120,7 @@ def estimate_from_posterior(
     posterior: Posterior, steps: tuple[int, int], calls: int, successes: int
 ) -> HorizonEstimate:
     """The estimate of a one-run posterior whose data span ``steps`` (lowest, highest)."""
-    levels = [level_estimate(level, posterior.quantiles(level, PROBABILITIES)[0], *steps) for level in settings.LEVELS]
+    levels = [level_estimate(level, posterior.likelihood_interval(level)[0], *steps) for level in settings.LEVELS]
     return HorizonEstimate(levels[0], levels[1], calls, successes, steps)
 
 

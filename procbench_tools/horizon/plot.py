@@ -1,9 +1,10 @@
 """The horizon figure: sequential match against the step count (log axis), a panel per task
 and one pooled: the observed share at each step count asked with its Wilson interval (marker
-area grows with the calls there), the fitted curve (posterior median) with its pointwise
-95% band, and h50 and h80 marked with their intervals (an arrow for a bound). The pooled
-panel's dots are every task's examples together; its curve is the mean of the tasks'
-curves with its band (:mod:`.pooled`), whose crossings are the pooled h50 and h80."""
+area grows with the calls there), the fitted (maximum-likelihood) curve with its pointwise
+95% band (per task, the curves of the likelihood interval's grid points), and h50 and h80
+marked with their intervals (an arrow for a bound). The pooled panel's dots are every
+task's examples together; its curve is the mean of the tasks' curves, corrected for the
+fits' bias, with its band (:mod:`.pooled`), whose crossings are the pooled h50 and h80."""
 
 from __future__ import annotations
 
@@ -52,9 +53,9 @@ def log_ticks(steps: list[int]) -> list[int]:
 def _mark(axis: Any, level: LevelEstimate, lowest: int, highest: int) -> None:
     colour = LEVEL_COLOURS.get(level.level, "black")
     label = f"h{round(level.level * 100)} {level.text()}"
-    if level.median is not None:
-        axis.plot([level.median], [level.level], "D", color=colour, zorder=5, label=label)
-        axis.axvline(level.median, color=colour, linewidth=0.8, linestyle="--")
+    if level.point is not None:
+        axis.plot([level.point], [level.level], "D", color=colour, zorder=5, label=label)
+        axis.axvline(level.point, color=colour, linewidth=0.8, linestyle="--")
     low = level.low if level.low is not None else lowest
     high = level.high if level.high is not None else highest
     axis.plot([low, high], [level.level, level.level], color=colour, linewidth=3, alpha=0.6)
@@ -101,7 +102,7 @@ def horizon_figure(records: Iterable[Mapping[str, Any]], report: HorizonReport, 
     by_task = tallies(records)
     posteriors = {task: by_task[task].posterior() for task in report.by_task}
     panels: list[tuple[str, Tally, HorizonEstimate, Callable[[Array], Array]]] = [
-        (task, by_task[task], estimate, functools.partial(posteriors[task].curve_quantiles, probabilities=BAND))
+        (task, by_task[task], estimate, functools.partial(posteriors[task].likelihood_band))
         for task, estimate in report.by_task.items()
     ]
     if len(panels) > 1:

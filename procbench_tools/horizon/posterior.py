@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
+from . import settings
 from .grid import Array, Grid
 
 
@@ -22,10 +23,13 @@ def log_likelihood_tables(grid: Grid, steps: Sequence[int]) -> tuple[Array, Arra
 
 @dataclass
 class Posterior:
-    """Normalised weights over ``grid``: one row per run."""
+    """Normalised weights over ``grid``: one row per run; and the design they were fitted
+    on, when known: the step counts and the trials at each (one row per run)."""
 
     grid: Grid
     weights: Array
+    steps: tuple[int, ...] = ()
+    trials: Array | None = None
 
     @property
     def runs(self) -> int:
@@ -46,26 +50,39 @@ class Posterior:
             found[:, column] = values[order][index]
         return found
 
-    def curve_quantiles(self, steps: ArrayLike, probabilities: Sequence[float], run: int = 0) -> Array:
-        """Pointwise posterior quantiles of P(SM = 1) at each of ``steps`` (one row per
-        probability), for one run. Grid points of negligible weight are left out first."""
-        weights = self.weights[run]
-        kept = weights > weights.max() * 1e-9
-        theta, beta, lapse, weights = (
-            self.grid.theta[kept],
-            self.grid.beta[kept],
-            self.grid.lapse[kept],
-            weights[kept] / weights[kept].sum(),
-        )
+    def relative_likelihood(self) -> Array:
+        """Each grid point's likelihood over the largest, per run (the priors are flat, so
+        the weights are the likelihood up to a factor)."""
+        relative = self.weights * np.exp(self.grid.log_prior.max() - self.grid.log_prior)
+        return relative / relative.max(axis=1, keepdims=True)
+
+    def likelihood_interval(self, level: float) -> Array:
+        """The maximum-likelihood log2 h at ``level`` and its likelihood-ratio interval, one
+        row per run: ``[low, point, high]``. The interval spans the cells of every grid point
+        whose likelihood is within :data:`settings.LIKELIHOOD_DROP` of the largest (the
+        profile-likelihood interval, which needs no prior); ``-inf`` where such a cell
+        holds curves that never reach ``level``."""
+        relative = self.relative_likelihood()
+        kept = relative >= np.exp(-settings.LIKELIHOOD_DROP)
+        lowest, highest = self.grid.log2_horizon_cells(level)
+        point = self.grid.log2_horizon(level)[np.argmax(relative, axis=1)]
+        low = np.where(kept, lowest, np.inf).min(axis=1)
+        high = np.where(kept, highest, -np.inf).max(axis=1)
+        return np.stack([low, point, high], axis=1)
+
+    def likelihood_band(self, steps: ArrayLike, run: int = 0) -> Array:
+        """For one run, P(SM = 1) at each of ``steps``: the lowest over the grid points of the
+        likelihood interval (:meth:`likelihood_interval`), the maximum-likelihood curve, and
+        the highest (three rows, one column per step count): the band of the figure."""
+        relative = self.relative_likelihood()[run]
+        kept = relative >= np.exp(-settings.LIKELIHOOD_DROP)
+        best = np.argmax(relative)
         x = np.log2(np.asarray(steps, dtype=float))[:, None]
-        curves = (1 - lapse) / (1 + np.exp(beta * (x - theta)))  # one row per step count
-        order = np.argsort(curves, axis=1)
-        cumulative = np.cumsum(weights[order], axis=1)
-        found = np.empty((len(probabilities), x.shape[0]))
-        for row, probability in enumerate(probabilities):
-            index = np.minimum((cumulative < probability).sum(axis=1), weights.size - 1)
-            found[row] = np.take_along_axis(curves, order, axis=1)[np.arange(x.shape[0]), index]
-        return found
+        theta, beta, lapse = (
+            np.append(values[kept], values[best]) for values in (self.grid.theta, self.grid.beta, self.grid.lapse)
+        )
+        curves = (1 - lapse) / (1 + np.exp(beta * (x - theta)))  # one row per step count; the last column is the best
+        return np.array([curves.min(axis=1), curves[:, -1], curves.max(axis=1)])
 
 
 def fit(grid: Grid, steps: Sequence[int], successes: ArrayLike, trials: ArrayLike) -> Posterior:
@@ -81,7 +98,7 @@ def fit(grid: Grid, steps: Sequence[int], successes: ArrayLike, trials: ArrayLik
     if len(steps):
         log_success, log_failure = log_likelihood_tables(grid, steps)
         log_weights += wins @ log_success + (counts - wins) @ log_failure  # every entry is finite
-    return Posterior(grid, normalise(log_weights))
+    return Posterior(grid, normalise(log_weights), tuple(int(count) for count in steps), counts)
 
 
 def normalise(log_weights: Array) -> Array:

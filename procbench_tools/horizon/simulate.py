@@ -39,10 +39,11 @@ class TrueCurve:
 
 @dataclass
 class SimulatedRuns:
-    """Per run: the 2.5%, 50% and 97.5% quantiles of log2 h50, the lowest and highest step
-    counts asked, the calls spent and why the run stopped."""
+    """Per run: the interval's low end, the point and the high end of log2 h (the reported
+    estimate's, or for the adaptive design the posterior quantiles its decisions rest on),
+    the lowest and highest step counts asked, the calls spent and why the run stopped."""
 
-    quantiles: Array
+    estimates: Array
     lowest: Array
     highest: Array
     calls: Array
@@ -56,7 +57,7 @@ class SimulatedRuns:
     def reported(self) -> tuple[Array, Array]:
         """Each run's reported interval ends in log2 steps (``-inf``/``inf``: open), by the
         rule of :func:`.estimate.interval_in_range`."""
-        return interval_in_range(self.quantiles[:, 0], self.quantiles[:, 2], self.lowest, self.highest)
+        return interval_in_range(self.estimates[:, 0], self.estimates[:, 2], self.lowest, self.highest)
 
     def covers(self, log2_truth: float) -> BoolArray:
         """Whether each run's reported interval holds the truth."""
@@ -70,7 +71,7 @@ class SimulatedRuns:
 
     def bounds_above(self) -> BoolArray:
         """Whether each run reports h50 as a bound above the step counts asked."""
-        return self.quantiles[:, 1] > np.log2(self.highest)
+        return self.estimates[:, 1] > np.log2(self.highest)
 
 
 def simulate_fixed(
@@ -81,16 +82,14 @@ def simulate_fixed(
     rng = np.random.default_rng(seed)
     successes = rng.binomial(per_step, curve.probability(np.asarray(steps)), size=(runs, len(steps)))
     trials = np.full((runs, len(steps)), per_step)
-    quantiles = np.vstack(
+    estimates = np.vstack(
         [
-            fit(grid, steps, successes[start : start + CHUNK], trials[start : start + CHUNK]).quantiles(
-                0.5, PROBABILITIES
-            )
+            fit(grid, steps, successes[start : start + CHUNK], trials[start : start + CHUNK]).likelihood_interval(0.5)
             for start in range(0, runs, CHUNK)
         ]
     )
     calls = np.full(runs, per_step * len(steps))
-    return SimulatedRuns(quantiles, np.full(runs, min(steps)), np.full(runs, max(steps)), calls, ["fixed"] * runs)
+    return SimulatedRuns(estimates, np.full(runs, min(steps)), np.full(runs, max(steps)), calls, ["fixed"] * runs)
 
 
 def benchmark_like_curves() -> list[TrueCurve]:
@@ -117,7 +116,7 @@ class SimulatedBenchmark:
     """Runs of a fixed design on several tasks at once: per level, each task's runs and the
     pooled runs (every run of the pooled horizon made of the tasks' runs of the same number);
     and, for comparison, the pooled horizon of method version 1: one curve fitted to every
-    task's examples together."""
+    task's examples together (its posterior median and credible interval)."""
 
     by_task: list[dict[float, SimulatedRuns]]
     pooled: dict[float, SimulatedRuns]
@@ -134,7 +133,7 @@ def simulate_benchmark(
     rng = np.random.default_rng(seed)
     pooled_rng = np.random.default_rng([seed, settings.POOLED_SEED])
     levels = settings.LEVELS
-    task_quantiles = [{level: np.zeros((runs, 3)) for level in levels} for _ in curves]
+    task_estimates = [{level: np.zeros((runs, 3)) for level in levels} for _ in curves]
     pooled = {level: np.zeros((runs, 3)) for level in levels}
     one_curve = {level: np.zeros((runs, 3)) for level in levels}
     chunk = max(1, CHUNK // 2)  # the draws of every task are held at once
@@ -148,7 +147,7 @@ def simulate_benchmark(
             together += successes
             posterior = fit(grid, steps, successes, np.full((count, len(steps)), per_step))
             for level in levels:
-                task_quantiles[task][level][rows] = posterior.quantiles(level, PROBABILITIES)
+                task_estimates[task][level][rows] = posterior.likelihood_interval(level)
             posteriors.append(posterior)
         found = pooled_quantiles(PooledCurve.of(posteriors, pooled_rng), min(steps), max(steps), PROBABILITIES)
         single = fit(grid, steps, together, np.full((count, len(steps)), per_step * len(curves)))
@@ -156,14 +155,14 @@ def simulate_benchmark(
             pooled[level][rows] = found[level]
             one_curve[level][rows] = single.quantiles(level, PROBABILITIES)
 
-    def runs_of(quantiles: Array) -> SimulatedRuns:
+    def runs_of(estimates: Array) -> SimulatedRuns:
         return SimulatedRuns(
-            quantiles, np.full(runs, min(steps)), np.full(runs, max(steps)), np.full(runs, per_step * len(steps)),
+            estimates, np.full(runs, min(steps)), np.full(runs, max(steps)), np.full(runs, per_step * len(steps)),
             ["fixed"] * runs,
         )  # fmt: skip
 
     return SimulatedBenchmark(
-        [{level: runs_of(task[level]) for level in levels} for task in task_quantiles],
+        [{level: runs_of(task[level]) for level in levels} for task in task_estimates],
         {level: runs_of(pooled[level]) for level in levels},
         {level: runs_of(one_curve[level]) for level in levels},
     )

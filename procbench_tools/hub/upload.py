@@ -15,6 +15,10 @@ from huggingface_hub.errors import HfHubHTTPError, OfflineModeIsEnabled, Reposit
 from ..errors import HubError
 from ..redaction import redact
 
+# A dataset lookup is one request (``HfApi.dataset_info`` does not retry) given this many
+# seconds, so a Hub that cannot be reached is named within them and never hangs evaluate.
+LOOKUP_TIMEOUT = 10
+
 LOGIN_HELP = (
     "no Hugging Face token found: log in with `hf auth login` "
     "(or `huggingface-cli login`), or set the HF_TOKEN environment variable"
@@ -107,15 +111,16 @@ def upload_folder(
 
 
 def check_dataset_repo(repo_id: str) -> None:
-    """Quickly (one request, no retries) make sure ``repo_id`` is a dataset on the Hub;
-    ``ValueError`` if it is not, ``HubError`` if the Hub cannot be asked."""
+    """Quickly (one request, no retries, :data:`LOOKUP_TIMEOUT` seconds at most) make sure
+    ``repo_id`` is a dataset on the Hub; ``ValueError`` if it is not, ``HubError`` if the
+    Hub cannot be asked."""
     if constants.is_offline_mode():
         raise ValueError(
             f"--dataset {repo_id}: no such file or folder, and HF_HUB_OFFLINE is set, so it was not looked up "
             "as a Hub dataset repo"
         )
     try:
-        HfApi().dataset_info(repo_id, timeout=10)
+        HfApi().dataset_info(repo_id, timeout=LOOKUP_TIMEOUT)
     except RepositoryNotFoundError:
         raise ValueError(
             f"--dataset {repo_id}: no such file or folder here, nor a dataset repo on the Hub at {endpoint()}"
