@@ -81,6 +81,8 @@ KNOWN_MISREADS = frozenset(
         *("w15-voiceassist-001", "w15-voiceassist-003", "w15-voiceassist-004", "w15-voiceassist-005"),
         *("w15-voiceassist-006", "w15-voiceassist-007", "w15-voiceassist-009", "w15-voiceassist-010"),
         *("w15-voiceassist-012", "w15-voiceassist-013", "w15-voiceassist-014", "w15-voiceassist-015"),
+        # wave 16, the blind holdout of reader 2.1 as it ships (read 158/160 blind), joined unstudied
+        *("w16-commandr7b-013", "w16-reflection-011"),
     }
 )
 
