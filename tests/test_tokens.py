@@ -117,6 +117,9 @@ def test_inspect_log_reports_tokens_and_truncation(inspect_log, dataset, tmp_pat
     assert "Tokens and truncation" in printed
     assert "m             long           27         27     150.0       21.0" in printed
     assert (output / "output_tokens.png").stat().st_size > 10_000
+    page = (output / "report.html").read_text(encoding="utf-8")  # the page has the same table
+    assert "<h3>Tokens and truncation</h3>" in page
+    assert "<tr><th>m</th><td>long</td><td>27</td><td>27</td><td>150.0</td><td>21.0</td></tr>" in page
     scored = [json.loads(line) for line in (output / "scores.jsonl").read_text().splitlines()]
     cut = [line for line in scored if line["truncated"]]
     assert len(cut) == 30 and {line["output_tokens"] for line in cut} == {LIMIT}
@@ -253,6 +256,8 @@ def test_lm_eval_simulated_run_reports_tokens_and_truncation(dataset, tmp_path, 
     assert model["reading"]["truncated"] == 16 and model["reading"]["truncated_failed"] == 15
     assert "simulated: 16 replies cut off by the token limit, 15 of them scored wrong" in capsys.readouterr().out
     assert (output / "output_tokens.png").stat().st_size > 10_000
+    page = (output / "report.html").read_text(encoding="utf-8")
+    assert "<tr><th>simulated</th><td>overall</td><td>24</td><td>16</td><td>8.5</td><td>–</td></tr>" in page
 
 
 def test_inspect_simulated_model_honours_max_tokens():

@@ -305,10 +305,12 @@ def reading_section(summary: dict[str, Any]) -> str:
         f'<table class="reading"><thead><tr><th>model</th><th>answers</th>{head}<th>possible misreads</th>'
         f"<th>forms</th>{'<th>reader</th>' if versions else ''}</tr></thead><tbody>{''.join(rows)}</tbody></table>",
         '<p class="note">Only answers read in full are scored on every state; an answer read as a final state '
-        "only scores PA 0 unless the problem has one step. Possible misreads (replies that show at least two "
-        "states more than were read) are listed in possible_misreads.jsonl: read some before quoting the "
-        "scores.</p>",
+        "only scores PA 0 unless the problem has one step. Possible misreads (readings that carry a doubt: "
+        "the two readings disagree, not the expected number of states where the reader chose them, states "
+        "left unread, a state of the wrong shape, more steps shown than read) are listed in "
+        "possible_misreads.jsonl: read some before quoting the scores.</p>",
     ]
+    parts.append(tokens_table(summary))
     extracted = [(name, model["extractor"]) for name, model in summary["models"].items() if "extractor" in model]
     if extracted:
         lines = []
@@ -328,6 +330,43 @@ def reading_section(summary: dict[str, Any]) -> str:
             f"</thead><tbody>{''.join(lines)}</tbody></table>"
         )
     return "".join(parts)
+
+
+def _reports_tokens(block: dict[str, Any]) -> bool:
+    return bool(block["replies_with_output_tokens"] or block["truncated"])
+
+
+def tokens_table(summary: dict[str, Any]) -> str:
+    """Per model and length bucket: the replies cut off by the token limit and the mean
+    output and reasoning tokens, where the answers report them (a line saying why not where
+    they cannot); empty when no model's answers report any."""
+    rows = []
+    for name, model in summary["models"].items():
+        tokens = model.get("tokens")
+        if tokens is None or (tokens["recorded"] and not _reports_tokens(tokens["overall"])):
+            continue  # the answers report no tokens and no cut-off reply: nothing to show
+        if not tokens["recorded"]:
+            rows.append(
+                f'<tr><th>{escape(name)}</th><td colspan="5" style="text-align:left">not recorded: '
+                f"{escape(tokens['note'])}</td></tr>"
+            )
+            continue
+        for bucket, block in [*tokens["by_length"].items(), ("overall", tokens["overall"])]:
+            means = [
+                "–" if block[key] is None else f"{block[key]:.1f}"
+                for key in ("mean_output_tokens", "mean_reasoning_tokens")
+            ]
+            rows.append(
+                f"<tr><th>{escape(name)}</th><td>{escape(bucket)}</td><td>{block['replies']}</td>"
+                f"<td>{block['truncated']}</td><td>{means[0]}</td><td>{means[1]}</td></tr>"
+            )
+    if not rows:
+        return ""
+    return (
+        '<h3>Tokens and truncation</h3><table class="tokens"><thead><tr><th>model</th><th>bucket</th>'
+        "<th>replies</th><th>cut off by the token limit</th><th>mean output tokens</th>"
+        f"<th>mean reasoning tokens</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
 
 
 def _marked(segments: list[tuple[str, bool]]) -> str:
