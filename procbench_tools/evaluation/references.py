@@ -222,6 +222,13 @@ def read_card(card: Path, source: str) -> dict[str, Any] | None:
         raise ValueError(f"--dataset {source}: its dataset card {card.name} is not UTF-8 text") from None
 
 
+def _shown(value: Any) -> str:
+    """``repr(value)``, a set's items sorted (its own order changes with the hash seed)."""
+    if isinstance(value, (set, frozenset)):
+        return "{" + ", ".join(sorted(map(repr, value))) + "}"
+    return repr(value)
+
+
 def card_settings(source: str, metadata: dict[str, Any] | None) -> dict[str, Any] | None:
     """The card's ``procbench:`` settings, checked: ``ValueError`` in one line naming a
     setting of the wrong kind (``seed: [oops]``)."""
@@ -235,7 +242,7 @@ def card_settings(source: str, metadata: dict[str, Any] | None) -> dict[str, Any
         if not isinstance(key, str) or odd is not None:
             shown = key if odd is None else odd
             raise ValueError(
-                f"--dataset {source}: the card's procbench setting {key} holds {shown!r:.80} "
+                f"--dataset {source}: the card's procbench setting {key} holds {_shown(shown):.80} "
                 f"({type(shown).__name__}); a setting is text, a number, true/false or a list of them: "
                 "export the dataset again or repair the card"
             )
