@@ -36,7 +36,7 @@ from .grid import Array
 
 COLUMNS = 4
 EVERY_STEP_TICKS = 8  # up to this many step counts in a panel, each has its tick (a log axis crowds sooner)
-BAND = PROBABILITIES  # the curve's band: 2.5%, 50% and 97.5%
+BAND = PROBABILITIES  # the pooled curve's band: 2.5%, 50% and 97.5% (a task's is its likelihood band)
 LEVEL_COLOURS = {0.5: "#c0392b", 0.8: "#8e44ad"}
 
 
