@@ -174,6 +174,18 @@ class LimitedLM(ScriptedLM):
         return replies
 
 
+def save_run(results, tmp_path, name):
+    """The run folder ``lm_eval --log_samples`` writes for ``results``: its aggregated
+    results and every task's samples, under ``runs/<name>``."""
+    tracker = EvaluationTracker(output_path=str(tmp_path / "runs"))
+    tracker.general_config_tracker.model_name_sanitized = name
+    samples = results.pop("samples")
+    tracker.save_results_aggregated(results=results, samples=samples)
+    for task, task_samples in samples.items():
+        tracker.save_results_samples(task, task_samples)
+    return tmp_path / "runs" / name
+
+
 def test_lm_eval_samples_say_tokens_are_not_recorded(examples, dataset, tmp_path, capsys):
     """lm-eval's samples keep only the text: the report cannot count tokens or cut-off
     replies, and says so (``recorded`` false, with the reason) rather than reporting none."""
@@ -184,14 +196,7 @@ def test_lm_eval_samples_say_tokens_are_not_recorded(examples, dataset, tmp_path
         bootstrap_iters=0,
         gen_kwargs=f"max_gen_toks={LIMIT}",
     )
-    tracker = EvaluationTracker(output_path=str(tmp_path / "runs"))
-    tracker.general_config_tracker.model_name_sanitized = "limited"
-    samples = results.pop("samples")
-    tracker.save_results_aggregated(results=results, samples=samples)  # as lm_eval --log_samples does
-    for task in TASKS:
-        tracker.save_results_samples(task_name(task), samples[task_name(task)])
-    output = tmp_path / "report"
-    run = tmp_path / "runs" / "limited"
+    run, output = save_run(results, tmp_path, "limited"), tmp_path / "report"
     assert main(["evaluate", str(run), "--dataset", str(dataset), "--output", str(output), "--no-plots"]) == 0
     model = json.loads((output / "summary.json").read_text())["models"]["limited"]
     assert model["tokens"]["recorded"] is False
@@ -239,12 +244,7 @@ def test_lm_eval_simulated_run_reports_tokens_and_truncation(dataset, tmp_path, 
         bootstrap_iters=0,
         gen_kwargs=f"max_gen_toks={WORD_LIMIT}",
     )
-    tracker = EvaluationTracker(output_path=str(tmp_path / "runs"))
-    tracker.general_config_tracker.model_name_sanitized = "simulated"
-    samples = results.pop("samples")
-    tracker.save_results_aggregated(results=results, samples=samples)  # as lm_eval --log_samples does
-    tracker.save_results_samples("procbench_sort", samples["procbench_sort"])
-    output, run = tmp_path / "report", tmp_path / "runs" / "simulated"
+    run, output = save_run(results, tmp_path, "simulated"), tmp_path / "report"
     assert main(["evaluate", str(run), "--dataset", str(dataset), "--output", str(output)]) == 0
     model = json.loads((output / "summary.json").read_text())["models"]["simulated"]
     tokens = model["tokens"]
