@@ -300,18 +300,16 @@ def _read_chains(reader: _LineReader, start: int) -> list[Chain]:
 
 
 def last_chain(layout: Layout, intermediate_kind: Kind, final_kind: Kind, shape: Shape) -> Chain | None:
-    """The chain that ends last, found from the end of the text: the lines are read from
-    ``WINDOW`` lines before the end, a window twice as long each time the chain found could
-    reach further up (most answers stand at the end of a reply), up to ``MAX_WINDOW`` lines: a
-    looping model's megabyte of lines is not read over and over."""
-    window = WINDOW
+    """The chain that ends last, found from the end of the text: the last ``WINDOW`` lines
+    are read first (most answers stand at the end of a reply); where the chain found there
+    could reach further up, the last ``MAX_WINDOW`` lines (a looping model's megabyte of
+    lines is not read whole)."""
     reader = _LineReader(layout, intermediate_kind, final_kind, shape)
-    while True:
-        start = max(0, len(layout.lines) - window)
-        found = _read_chains(reader, start)
-        if start == 0 or (found and found[-1].first_line > start + 2) or window >= MAX_WINDOW:
-            return found[-1] if found else None
-        window *= 2
+    start = max(0, len(layout.lines) - WINDOW)
+    found = _read_chains(reader, start)
+    if start > 0 and not (found and found[-1].first_line > start + 2):
+        found = _read_chains(reader, max(0, len(layout.lines) - MAX_WINDOW))
+    return found[-1] if found else None
 
 
 def last_value(layout: Layout, intermediate_kind: Kind, final_kind: Kind, shape: Shape) -> Lone | None:
