@@ -29,7 +29,7 @@ Then :func:`choose` combines them:
 
 A reading is doubtful (:class:`Doubt`) when the two readings disagree, when the states the
 reader chose are not the expected number, when a walk-through shows more states than a
-miscounted reading holds, when state-shaped values are left unread after it, or when a state
+miscounted list the reply names holds, when state-shaped values are left unread after it, or when a state
 has not the shape of the task's states. Doubt needs no label values.
 
 Standard library only: the metric Space carries this file.
@@ -56,7 +56,7 @@ class Doubt(Enum):
     COUNT = "count"  # not the expected number of states
     UNREAD_STATES = "unread states"  # a chain of states after the answer was left unread
     SHAPE = "shape"  # a state that has not the shape of the task's states
-    STEPS_SHOWN = "steps shown"  # miscounted, and a walk-through shows at least two step states more than were read
+    STEPS_SHOWN = "steps shown"  # a miscounted list the writer named, and a walk-through shows two states more
 
 
 def labels_first(candidates: list[Candidate], expected: Expected) -> Candidate | None:
@@ -233,7 +233,8 @@ def doubts(
 ) -> frozenset[Doubt]:
     """The signs that ``chosen`` may be a misreading (see :class:`Doubt`); ``unfit`` says
     whether one of its states has not the task's shape, ``shown_steps`` how many step states
-    the longest walk-through of the text shows (asked only of a miscounted reading).
+    the longest walk-through of the text shows (asked only of a miscounted list the writer
+    named).
 
     A number of states other than the expected one is a sign where the reader chose the
     states (a chain, a walk-through, a list); where the writer listed them under a name, a
@@ -246,7 +247,7 @@ def doubts(
     miscounted = expected.count is not None and chosen.intermediate is not None and not _counted(chosen, expected)
     if miscounted and not _listed_by_writer(chosen):
         found.add(Doubt.COUNT)
-    if miscounted and shown_steps() >= len(chosen.states) + MORE_STEPS_SHOWN:
+    elif miscounted and shown_steps() >= len(chosen.states) + MORE_STEPS_SHOWN:
         found.add(Doubt.STEPS_SHOWN)
     if chain is not None and chain.end > chosen.end and not _within(chain, chosen, expected):
         found.add(Doubt.UNREAD_STATES)

@@ -144,6 +144,16 @@ def test_a_walk_through_showing_more_states_than_a_miscounted_reading_holds():
     assert doubts(answer, answer, None, FOUR, unfit=False, shown_steps=lambda: 3) == frozenset()
 
 
+def test_the_steps_shown_are_not_asked_where_the_reader_chose_the_states():
+    # A chain one state short is doubted for its count already; the walk-throughs of the text
+    # (a looping model's thousands of one-line steps) are not read for a second sign.
+    def unasked() -> int:
+        raise AssertionError("the steps shown were asked")
+
+    answer = chain(STATES[2:])
+    assert doubts(answer, None, answer, FOUR, unfit=False, shown_steps=unasked) == {Doubt.COUNT}
+
+
 def test_a_chain_left_unread_after_the_answer():
     answer = labelled(STATES, end=100)
     assert Doubt.UNREAD_STATES in doubts(answer, answer, chain(["dbca", "dbac"], end=150), FOUR, unfit=False)
