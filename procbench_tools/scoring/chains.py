@@ -180,44 +180,34 @@ def _final_value(line: Line, final_kind: Kind, shape: Shape) -> Any:
 
 
 class _LineReader:
-    """The values of one text's lines, each line read once however often it is asked for
-    (``last_chain`` reads the lines near the end once per window) and each line content
-    once (a looping model writes one line thousands of times): ``_line_values`` and
-    ``_final_value`` are pure functions of a line's content."""
+    """The values of one text's lines, each line text read once (a looping model writes one
+    line thousands of times; the layout reads a line from its text alone, so lines of one
+    text read alike): ``_line_values`` and ``_final_value`` are pure functions of a line."""
 
     def __init__(self, layout: Layout, intermediate_kind: Kind, final_kind: Kind, shape: Shape) -> None:
         self.layout, self.final_kind, self.shape = layout, final_kind, shape
         self.kind = intermediate_kind if intermediate_kind is not None else final_kind
         self.mixed = final_kind is not None and final_kind != self.kind  # a final state of its own type
-        self._at: dict[int, tuple[int, list[Any] | None]] = {}
-        self._values: dict[tuple[Any, ...], list[Any] | None] = {}
-        self._finals: dict[tuple[Any, ...], Any] = {}
+        self._values: dict[str, list[Any] | None] = {}
+        self._finals: dict[str, Any] = {}
 
     def values_at(self, index: int) -> tuple[int, list[Any] | None]:
         """(last line, values) of what starts on line ``index``: a list literal over several
         lines, or the line's own values (``_line_values``)."""
-        found = self._at.get(index)
-        if found is None:
-            found = self._at[index] = self._read_at(index)
-        return found
-
-    def _read_at(self, index: int) -> tuple[int, list[Any] | None]:
         layout, line = self.layout, self.layout.lines[index]
         spanning = layout.literal_at(index) if line.text.lstrip()[:1] == "[" else None
         if spanning is not None and spanning[0] > index:  # a list literal over several lines
             end_line, value, _ = spanning
             return end_line, _listed(value, self.kind, self.final_kind)
-        content = line.content()
-        if content not in self._values:
-            self._values[content] = _line_values(line, self.kind, self.final_kind, self.shape)
-        return index, self._values[content]
+        if line.text not in self._values:
+            self._values[line.text] = _line_values(line, self.kind, self.final_kind, self.shape)
+        return index, self._values[line.text]
 
     def final_value(self, line: Line) -> Any:
         """``_final_value`` of ``line``."""
-        content = line.content()
-        if content not in self._finals:
-            self._finals[content] = _final_value(line, self.final_kind, self.shape)
-        return self._finals[content]
+        if line.text not in self._finals:
+            self._finals[line.text] = _final_value(line, self.final_kind, self.shape)
+        return self._finals[line.text]
 
 
 def read_chains(layout: Layout, intermediate_kind: Kind, final_kind: Kind, shape: Shape, start: int = 0) -> list[Chain]:
