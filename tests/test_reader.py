@@ -75,6 +75,14 @@ def test_each_form_on_a_sentence_task_and_a_list_task(form):
         assert read_answer(response, label) == {"intermediate": label["intermediate"], "final": label["final"]}
 
 
+def test_a_repeated_line_gives_each_repeat_its_tidied_state():
+    # A looping model's line is read once for all its repeats and its state worked out once:
+    # every repeat is the state tidied ("abdc." is the word abdc), as each alone would be.
+    reading = reader.read_reply("Here goes.\n" + "abdc.\n" * 3 + "bacd.", ["abdc", "badc", "bacd"], "abcd")
+    assert reading is not None and (reading.intermediate, reading.final) == (["abdc"] * 3, "bacd")
+    assert reading.form == "chain" and {doubt.value for doubt in reading.doubts} == {"count"}
+
+
 # --- junk, time, warnings --------------------------------------------------------------------
 
 JUNK_ALPHABET = list("{}[]()'\"`,:;.\\ \n\t-*#<>/=→stepSTEP1finalFINALanswerthinkintermediate state0123abc_")

@@ -91,22 +91,38 @@ def object_at_end(text: str) -> tuple[list[Any], Any] | None:
 
 
 def _typed(candidate: Candidate, expected: Expected) -> tuple[list[Any], Any]:
-    """The candidate's states in the reference's types, tidied to the task's shape."""
+    """The candidate's states in the reference's types, tidied to the task's shape; a value
+    read once and repeated (a looping model's line, read once for all its repeats) is worked
+    out once."""
 
     def state(value: Any, kind: Kind) -> Any:
         return typed(expected.shape.tidy(value, kind), kind)
 
-    intermediate = [state(value, expected.intermediate_kind) for value in candidate.intermediate or []]
+    worked_out: dict[int, Any] = {}  # by identity: the candidate holds each value while this runs
+
+    def intermediate_state(value: Any) -> Any:
+        if id(value) not in worked_out:
+            worked_out[id(value)] = state(value, expected.intermediate_kind)
+        return worked_out[id(value)]
+
+    intermediate = [intermediate_state(value) for value in candidate.intermediate or []]
     return intermediate, state(candidate.final, expected.final_kind)
 
 
-def _unfit(states: list[Any], kinds: list[Kind], shape: Shape) -> bool:
+def _unfit(intermediate: list[Any], final: Any, expected: Expected) -> bool:
     """Whether a read state has not the shape of the task's states (a sentence where a
-    state is one word, text where it is a number or a list)."""
+    state is one word, text where it is a number or a list); a state repeated as one object
+    is looked at once."""
+    shape = expected.shape
     if shape.init is None:
         return False
-    as_read = [str(state) if isinstance(state, int) and kind is str else state for state, kind in zip(states, kinds)]
-    return any(not shape.fits(state, kind) for state, kind in zip(as_read, kinds))
+
+    def fits(state: Any, kind: Kind) -> bool:
+        return shape.fits(str(state) if isinstance(state, int) and kind is str else state, kind)
+
+    distinct = {id(state): state for state in intermediate}.values()
+    kind = expected.intermediate_kind
+    return not fits(final, expected.final_kind) or any(not fits(state, kind) for state in distinct)
 
 
 def _lone_value(text: str, expected: Expected) -> Reading | None:
@@ -144,8 +160,7 @@ def _read_region(text: str, expected: Expected) -> Reading | None:
     if chosen is None:
         return None
     intermediate, final = _typed(chosen, expected)
-    kinds = [expected.intermediate_kind] * len(intermediate) + [expected.final_kind]
-    unfit = _unfit([*intermediate, final], kinds, expected.shape)
+    unfit = _unfit(intermediate, final, expected)
     found = doubts(chosen, labelled, chain, expected, unfit, lambda: shown_steps(document))
     return Reading(intermediate, final, chosen.form, _extent(chosen, expected), found)
 
