@@ -12,24 +12,30 @@ from inspect_ai.model import ModelOutput, ModelUsage, get_model
 from lm_eval.loggers import EvaluationTracker
 
 from procbench_tools.cli import main
-from procbench_tools.dataset.export import export
 from procbench_tools.evaluation.answers import read_answers
 from procbench_tools.evaluation.harness_logs import read_harness_answers
-from procbench_tools.integrations.examples import benchmark_examples
 from procbench_tools.integrations.inspect_task import procbench
-from tests.support.scripted_model import MEASURES, PARAMETERS, TASKS, ScriptedModel, answer, expected
+from tests.support.scripted_model import (
+    MEASURES,
+    PARAMETERS,
+    TASKS,
+    ScriptedModel,
+    answer,
+    expected,
+    scripted_dataset,
+    scripted_examples,
+)
 from tests.test_lm_eval_tasks import ScriptedLM, task_manager, task_name
 
 
 @pytest.fixture(scope="module")
 def examples():
-    return benchmark_examples(TASKS, **PARAMETERS)
+    return scripted_examples()
 
 
 @pytest.fixture(scope="module")
 def dataset(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("routes") / "procbench-dataset"
-    return export(folder, configs=TASKS, max_steps=25, examples_per_step=1, progress=False)
+    return scripted_dataset(tmp_path_factory.mktemp("routes"))
 
 
 @pytest.fixture(scope="module")

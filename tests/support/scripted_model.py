@@ -16,7 +16,11 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
+
+from procbench_tools.dataset.export import export
+from procbench_tools.integrations.examples import benchmark_examples
 
 TASKS = ["Sort", "Cumulate", "Search"]
 PARAMETERS = {"min_steps": 2, "max_steps": 25, "per_step": 1}  # 24 examples a task, every bucket
@@ -35,6 +39,16 @@ def answer(example: dict[str, Any]) -> str:
         states = states[:kept] + ["#"] * (len(states) - kept)
         return json.dumps({"intermediate": states[:-1], "final": states[-1]})
     return "I could not follow this procedure."
+
+
+def scripted_examples() -> list[dict[str, Any]]:
+    """The benchmark's examples of ``TASKS`` for ``PARAMETERS``: the ones the model answers."""
+    return benchmark_examples(TASKS, **PARAMETERS)
+
+
+def scripted_dataset(folder: Path) -> Path:
+    """The dataset of those examples, exported into ``folder``/procbench-dataset."""
+    return export(folder / "procbench-dataset", configs=TASKS, max_steps=25, examples_per_step=1, progress=False)
 
 
 class ScriptedModel:
