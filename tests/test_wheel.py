@@ -58,14 +58,35 @@ def test_the_wheel_installs_only_our_import_names(built):
     assert "procbench_generators/data/sentences.tsv.gz" in zipfile.ZipFile(wheel).namelist()
 
 
+def install(wheel: Path, target: Path, *requirements: str) -> None:
+    """``pip install --target`` of ``requirements`` (from the package registry), then of
+    ``wheel`` alone."""
+    pip = [sys.executable, "-m", "pip", "install", "-q", "--target", str(target)]
+    if requirements:
+        subprocess.run([*pip, *requirements], check=True, capture_output=True)
+    subprocess.run([*pip, "--no-deps", str(wheel)], check=True, capture_output=True)
+
+
+def run_installed(script: str, target: Path) -> str:
+    """What ``script`` prints, run with only ``target`` on the path (not the sources): it
+    must exit 0."""
+    result = subprocess.run(
+        [sys.executable, "-c", script, str(target)],
+        env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"},
+        cwd=target.parent,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
 def test_the_wheel_installs_beside_pypi_generators(built, tmp_path):
     """Item 5: with PyPI's ``generators`` installed in the same place, both import: its
     ``generators`` and our ``procbench`` (whose task engine is ``procbench_generators``)."""
     (wheel,) = built.glob("*.whl")
     target = tmp_path / "site"
-    pip = [sys.executable, "-m", "pip", "install", "-q", "--target", str(target)]
-    subprocess.run([*pip, PYPI_GENERATORS], check=True, capture_output=True)  # from the package registry
-    subprocess.run([*pip, "--no-deps", str(wheel)], check=True, capture_output=True)
+    install(wheel, target, PYPI_GENERATORS)
     script = (
         "import pathlib, sys\n"
         "import generators, procbench, procbench_generators\n"
@@ -75,15 +96,43 @@ def test_the_wheel_installs_beside_pypi_generators(built, tmp_path):
         "assert pathlib.Path(procbench_generators.__file__).parent == site / 'procbench_generators'\n"
         "print(procbench.TASKS[:3], len(procbench.generate('Count2', 30, 0)['label']['intermediate']))\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", script, str(target)],
-        env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"},
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
+    assert run_installed(script, target) == "['Sort', 'Gather', 'Count'] 29\n"
+
+
+def test_the_installed_wheel_finds_its_templates_data_and_entry_points(built, tmp_path):
+    """A non-editable install carries the templates, the word data, the console script, the
+    inspect entry point, the metric script and the lm-eval task pack."""
+    (wheel,) = built.glob("*.whl")
+    target = tmp_path / "site"
+    install(wheel, target)
+    script = (
+        "import procbench_generators as engine, pathlib, sys\n"
+        "assert pathlib.Path(engine.__file__).is_relative_to(sys.argv[1]), engine.__file__\n"
+        "for task in engine.TASKS:\n"
+        "    assert engine.load_template(task).startswith(engine.procedure_text(task, False))\n"
+        "assert len(engine.generate('Count2', 30, 0)['label']['intermediate']) == 29\n"
+        "import itertools, procbench\n"
+        "first = itertools.islice(procbench.stream(['Sort', 'Count2']), 4)\n"
+        "assert sorted(e['task'] for e in first) == ['Count2', 'Count2', 'Sort', 'Sort']\n"
+        "print(engine.generate('Sort', 3, 0)['prompt'])\n"
     )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout == "['Sort', 'Gather', 'Count'] 29\n"
+    printed = run_installed(script, target)
+    assert printed.startswith("Sort a string of lowercase letters")
+    assert "[Question]\nString: " in printed
+    assert (target / "procbench_generators" / "templates" / "FindCyclic.txt").is_file()
+    assert (target / "procbench_generators" / "data" / "LICENSE.wordnet").is_file()
+    assert not (target / "generators").exists()  # a PyPI project's import name
+    assert (target / "procbench_tools" / "training" / "stream.py").is_file()
+    assert (target / "procbench_tools" / "integrations" / "reasoning_gym.py").is_file()
+    entry_points = next(target.glob("procbench_tools-*.dist-info")) / "entry_points.txt"
+    assert "procbench = procbench_tools.cli:main" in entry_points.read_text()
+    assert "[inspect_ai]\nprocbench_tools = procbench_tools.integrations.inspect_registry" in entry_points.read_text()
+    assert (target / "procbench_tools" / "simulated" / "model.py").is_file()  # --model procbench/simulated
+    assert (target / "procbench_metric" / "procbench_metric.py").is_file()
+    assert (target / "procbench_metric" / "README.md").is_file()
+    pack = target / "procbench_tools" / "integrations" / "lm_eval_pack"
+    assert (pack / "_procbench_template_yaml").is_file()
+    assert len(list(pack.glob("procbench_*.yaml"))) == 23 + 1 and (pack / "procbench_all.yaml").is_file()  # + the group
 
 
 def test_the_metric_script_is_a_file_in_the_wheel_and_the_sdist(built):
