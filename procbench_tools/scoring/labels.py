@@ -23,8 +23,8 @@ Standard library only: the metric Space carries this file.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from .values import ARROW
 
@@ -36,8 +36,7 @@ class Role(Enum):
     INITIAL = "initial"
 
 
-@dataclass(frozen=True)
-class Label:
+class Label(NamedTuple):  # made for many lines of a reply: a tuple is cheaper to make than a frozen dataclass
     role: Role
     value: str  # the text after the separator, "" when the value is on the lines below
     value_start: int  # where the value starts in the line
