@@ -145,18 +145,21 @@ def _table_label(cells: list[str]) -> Label | None:
     return Label(label.role, cells[1], 0)
 
 
-def _lines_with_role_words(text: str, line_starts: list[int]) -> set[int]:
-    """The numbers of the lines that hold a word a label's role needs (one pass over the
-    lowered text: most lines of a reply hold none and are never read as a label)."""
+def _lines_with_role_words(lines: list[str]) -> set[str]:
+    """The lines of ``lines`` (distinct lines) that hold a word a label's role needs (one
+    pass over their lowered text: most lines of a reply hold none and are never read as a
+    label)."""
+    text = "\n".join(lines)
     lowered = text.lower()
     if len(lowered) != len(text):  # a character whose lower case is longer ("İ"): keep positions
         lowered = text.translate(_ASCII_LOWER)
-    found: set[int] = set()
+    line_starts = list(itertools.accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
+    found: set[str] = set()
     for word in ROLE_WORDS:  # str.find scans in C, word by word
         position = lowered.find(word)
         while position >= 0:
             line = bisect.bisect_right(line_starts, position) - 1
-            found.add(line)
+            found.add(lines[line])
             next_line = line_starts[line + 1] if line + 1 < len(line_starts) else len(lowered)
             position = lowered.find(word, next_line)
     return found
@@ -206,14 +209,12 @@ def read_layout(text: str) -> Layout:
     lines = []
     position = 0
     raws = text.split("\n")
-    line_starts = list(itertools.accumulate((len(raw) + 1 for raw in raws[:-1]), initial=0))
-    with_role_words = _lines_with_role_words(text, line_starts)
-    read: dict[tuple[str, bool], Line] = {}  # the first line of each distinct content
-    for number, raw in enumerate(raws):
-        key = (raw, number in with_role_words)
-        first = read.get(key)
+    with_role_words = _lines_with_role_words(list(dict.fromkeys(raws)))  # each distinct line once
+    read: dict[str, Line] = {}  # the first line of each distinct text
+    for raw in raws:
+        first = read.get(raw)
         if first is None:
-            line = read[key] = _read_line(raw, position, key[1])
+            line = read[raw] = _read_line(raw, position, raw in with_role_words)
         else:
             line = first.moved(position, position + len(raw))
         lines.append(line)
