@@ -107,12 +107,15 @@ def _role(words: list[str]) -> tuple[Role, int | None] | None:
 # A cheap test before reading a line's label: does it hold a word a label's role needs?
 # (Derived from the vocabulary above, so a new word is never skipped.)
 ROLE_WORDS = tuple(sorted({"step", FINAL_WORD, *INTERMEDIATE_WORDS, *ANSWER_WORDS, *INITIAL_WORDS}))
+# What a text search for them looks for: the role words that hold no other ("answers" holds
+# "answer": a text that holds the one holds the other).
+ROLE_WORD_STEMS = tuple(word for word in ROLE_WORDS if not any(other in word for other in ROLE_WORDS if other != word))
 
 
 def may_hold_a_label(line: str) -> bool:
     """Whether ``line`` holds, near its start, a word a label's role needs."""
     window = line[: PHRASE_END + 40].lower()
-    return any(word in window for word in ROLE_WORDS)
+    return any(word in window for word in ROLE_WORD_STEMS)
 
 
 def read_label(line: str) -> Label | None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from .labels import ROLE_WORDS, Label, Role, label_of, read_label
+from .labels import ROLE_WORD_STEMS, Label, Role, label_of, read_label
 from .literals import parse_literal
 from .spans import FENCE, bracket_spans, outermost
 
@@ -155,7 +155,7 @@ def _lines_with_role_words(lines: list[str]) -> set[str]:
         lowered = text.translate(_ASCII_LOWER)
     line_starts = list(itertools.accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
     found: set[str] = set()
-    for word in ROLE_WORDS:  # str.find scans in C, word by word
+    for word in ROLE_WORD_STEMS:  # str.find scans in C, word by word
         position = lowered.find(word)
         while position >= 0:
             line = bisect.bisect_right(line_starts, position) - 1
@@ -189,7 +189,8 @@ def _read_line(raw: str, start: int, holds_role_word: bool) -> Line:
             line.rule = True
         else:
             line.cells = _cells(raw)
-            line.label = _table_label(line.cells or [])
+            if holds_role_word:
+                line.label = _table_label(line.cells or [])
     else:
         item = _ITEM.match(raw) if stripped[:1] in _ITEM_START else None
         if item is not None:
