@@ -112,10 +112,18 @@ ROLE_WORDS = tuple(sorted({"step", FINAL_WORD, *INTERMEDIATE_WORDS, *ANSWER_WORD
 ROLE_WORD_STEMS = tuple(word for word in ROLE_WORDS if not any(other in word for other in ROLE_WORDS if other != word))
 
 
+_ROLE_WORD_STEM = re.compile("|".join(ROLE_WORD_STEMS))  # in a lowered text
+
+
+def holds_role_word(text: str) -> bool:
+    """Whether ``text`` holds, in any case, a word a label's role needs (a line without one
+    is never read as a label)."""
+    return _ROLE_WORD_STEM.search(text.lower()) is not None
+
+
 def may_hold_a_label(line: str) -> bool:
     """Whether ``line`` holds, near its start, a word a label's role needs."""
-    window = line[: PHRASE_END + 40].lower()
-    return any(word in window for word in ROLE_WORD_STEMS)
+    return holds_role_word(line[: PHRASE_END + 40])
 
 
 def read_label(line: str) -> Label | None:

@@ -7,14 +7,12 @@ form readers of ``forms.py``. Standard library only: the metric Space carries th
 
 from __future__ import annotations
 
-import bisect
-import itertools
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from .labels import ROLE_WORD_STEMS, Label, Role, label_of, read_label
+from .labels import Label, Role, holds_role_word, label_of, read_label
 from .literals import parse_literal
 from .spans import FENCE, bracket_spans, outermost
 
@@ -145,33 +143,12 @@ def _table_label(cells: list[str]) -> Label | None:
     return Label(label.role, cells[1], 0)
 
 
-def _lines_with_role_words(lines: list[str]) -> set[str]:
-    """The lines of ``lines`` (distinct lines) that hold a word a label's role needs (one
-    pass over their lowered text: most lines of a reply hold none and are never read as a
-    label)."""
-    text = "\n".join(lines)
-    lowered = text.lower()
-    if len(lowered) != len(text):  # a character whose lower case is longer ("İ"): keep positions
-        lowered = text.translate(_ASCII_LOWER)
-    line_starts = list(itertools.accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
-    found: set[str] = set()
-    for word in ROLE_WORD_STEMS:  # str.find scans in C, word by word
-        position = lowered.find(word)
-        while position >= 0:
-            line = bisect.bisect_right(line_starts, position) - 1
-            found.add(lines[line])
-            next_line = line_starts[line + 1] if line + 1 < len(line_starts) else len(lowered)
-            position = lowered.find(word, next_line)
-    return found
-
-
-_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")  # one character for one
 _ITEM_START = frozenset("0123456789-*+\u2022")
 
 
-def _read_line(raw: str, start: int, holds_role_word: bool) -> Line:
+def _read_line(raw: str, start: int) -> Line:
     """The line ``raw``, at ``start`` in the text, as a label, a list item, a table row, a
-    fence or plain text; ``holds_role_word`` says whether it may be a label."""
+    fence or plain text. Only a line that holds a role word may be a label."""
     line = Line(start, start + len(raw), raw)
     stripped = raw.lstrip(" \t")
     if not stripped:
@@ -189,7 +166,7 @@ def _read_line(raw: str, start: int, holds_role_word: bool) -> Line:
             line.rule = True
         else:
             line.cells = _cells(raw)
-            if holds_role_word:
+            if holds_role_word(raw):
                 line.label = _table_label(line.cells or [])
     else:
         item = _ITEM.match(raw) if stripped[:1] in _ITEM_START else None
@@ -199,7 +176,7 @@ def _read_line(raw: str, start: int, holds_role_word: bool) -> Line:
                 line.number = int(item.group(1))
             else:
                 line.bullet = True
-        if holds_role_word:
+        if holds_role_word(raw):
             line.label = label_of(raw) or _label_in_sentence(raw)
     return line
 
@@ -209,13 +186,11 @@ def read_layout(text: str) -> Layout:
     model's thousands of equal lines): the lines after it take its reading."""
     lines = []
     position = 0
-    raws = text.split("\n")
-    with_role_words = _lines_with_role_words(list(dict.fromkeys(raws)))  # each distinct line once
     read: dict[str, Line] = {}  # the first line of each distinct text
-    for raw in raws:
+    for raw in text.split("\n"):
         first = read.get(raw)
         if first is None:
-            line = read[raw] = _read_line(raw, position, raw in with_role_words)
+            line = read[raw] = _read_line(raw, position)
         else:
             line = first.moved(position, position + len(raw))
         lines.append(line)

@@ -5,7 +5,7 @@ from dataclasses import fields
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from procbench_tools.scoring.layout import Line, _lines_with_role_words, read_layout
+from procbench_tools.scoring.layout import Line, read_layout
 
 # Lines of every kind the layout knows, to be repeated and mixed.
 LINES = [
@@ -55,17 +55,3 @@ def test_a_repeated_line_is_a_line_of_its_own():
     assert first is not second
     assert (first.start, first.end, second.start, second.end) == (0, 12, 13, 25)
     assert first.label == second.label and first.label is not None and first.label.value == "abcd"
-
-
-def test_the_lines_with_role_words_are_found_in_any_case():
-    """The pre-filter before a line is read as a label: a role word anywhere in the line, in
-    any case; lines without one are left out (they are never read as a label)."""
-    lines = ["**FINAL** answer", "abcd", "we start over", "Stepping", "x İ y", "no label here"]
-    assert _lines_with_role_words(lines) == {"**FINAL** answer", "we start over", "Stepping"}
-
-
-def test_a_lower_case_of_another_length_keeps_the_lines_apart():
-    """A character whose lower case is longer ("İ" is two characters lowered) must not shift
-    the lines: the word is found in its own line, not the next."""
-    lines = ["İ" * 10, "answer", "abc"]  # lowered, the first line is 20 characters long
-    assert _lines_with_role_words(lines) == {"answer"}
