@@ -42,10 +42,7 @@ class Line:
     cells: list[str] | None = None  # the cells of a table row (not of its rule line)
     rule: bool = False  # a table's rule line, |---|---|
     fence: bool = False  # a line that opens or closes a fenced block
-
-    @property
-    def blank(self) -> bool:
-        return not self.text.strip()
+    blank: bool = False  # a line of white space only (read once: the form readers ask often)
 
     @property
     def item(self) -> bool:
@@ -55,12 +52,12 @@ class Line:
         """Every field but the line's place in the text (``start``, ``end``): two lines of
         equal content read alike, so a reader may read such a line once."""
         cells = None if self.cells is None else tuple(self.cells)
-        return self.text, self.label, self.number, self.bullet, self.body, cells, self.rule, self.fence
+        return self.text, self.label, self.number, self.bullet, self.body, cells, self.rule, self.fence, self.blank
 
     def moved(self, start: int, end: int) -> Line:
         """A line of this content at ``start``-``end`` in the text (a repeated line)."""
         return Line(start, end, self.text, self.label, self.number, self.bullet, self.body, self.cells, self.rule,
-                    self.fence)  # fmt: skip
+                    self.fence, self.blank)  # fmt: skip
 
 
 @dataclass
@@ -152,6 +149,7 @@ def _read_line(raw: str, start: int) -> Line:
     line = Line(start, start + len(raw), raw)
     stripped = raw.lstrip(" \t")
     if not stripped:
+        line.blank = True
         return line
     if stripped[0] == ">":  # a block quote: the text inside it counts
         quote = _QUOTE.match(raw)
@@ -159,6 +157,7 @@ def _read_line(raw: str, start: int) -> Line:
             raw = " " * quote.end() + raw[quote.end() :]
             line.text = raw
             stripped = raw.lstrip(" \t")
+    line.blank = not stripped.strip()  # other white space ("\u3000"), or a quote mark alone
     if stripped.startswith(FENCE) and len(raw) - len(stripped) <= 8:
         line.fence = True
     elif stripped[:1] == "|":
