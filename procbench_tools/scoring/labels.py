@@ -23,8 +23,8 @@ Standard library only: the metric Space carries this file.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from .values import ARROW
 
@@ -36,8 +36,7 @@ class Role(Enum):
     INITIAL = "initial"
 
 
-@dataclass(frozen=True)
-class Label:
+class Label(NamedTuple):  # made for many lines of a reply: a tuple is cheaper to make than a frozen dataclass
     role: Role
     value: str  # the text after the separator, "" when the value is on the lines below
     value_start: int  # where the value starts in the line
@@ -55,6 +54,7 @@ STATE_NOUNS = frozenset(
     {"state", "states", "string", "strings", "sentence", "list", "array", "letter", "character", "char"}
     | {"number", "value", "sum", "counts", "counters", "pieces", "tokens", "word", "resulting"}
 )
+ANSWER_PHRASE_WORDS = ANSWER_WORDS | ANSWER_FILLERS | STATE_NOUNS  # the words an answer phrase may have
 INITIAL_WORDS = frozenset({"initial", "init", "start", "starting", "original"})
 NOT_STATE_WORDS = frozenset(
     {"check", "checks", "checking", "verification", "verify", "note", "notes", "position", "index", "length", "step"}
@@ -67,13 +67,12 @@ _LEAD = re.compile(
     r"(?:[\u2190-\u2bff\u2600-\u27bf\U0001f000-\U0001faff\ufe0f]{1,3}[ \t]*)?(?P<emphasis>\*\*|__)?[ \t]*"
 )
 _STEP = re.compile(r"(?:state[ \t]+)?(?:after[ \t]+)?step[ \t]*(\d{1,5})\b")
-_WORD = re.compile(r"[a-z]+")
+_WORD = re.compile(r"[a-z0-9]+")  # a word of a lowered phrase
 _SEPARATOR = re.compile(r"[:\uff1a=]|[ \t][-\u2013\u2014][ \t]")
 _ARROW_SEPARATOR = re.compile(rf"[ \t](?:{ARROW.pattern})[ \t]")  # "Answer -> abc", where no other separator is
 _IS = re.compile(r"[ \t](?:is|are)(?:[ \t]+(?:therefore|thus|then|now|simply))?(?:[ \t]|$)")
 _VALUE_LEAD = re.compile(r"[ \t]*(?:\*\*|__)?")  # emphasis that closes the label
 _PARENTHESES = re.compile(r"\([^()]*\)")
-_NOT_WORDS = re.compile(r"[^a-z0-9]+")
 PHRASE_END = 120  # a label's phrase ends within this many characters of its line's start
 HEADING_WORDS = 4  # a label alone on its line, without heading or bold markup, has at most this many
 
@@ -83,7 +82,7 @@ def _words(phrase: str) -> list[str]:
     lowered = phrase.lower()
     if "(" in lowered:
         lowered = _PARENTHESES.sub(" ", lowered)
-    return _NOT_WORDS.sub(" ", lowered).split()
+    return _WORD.findall(lowered)
 
 
 def _role(words: list[str]) -> tuple[Role, int | None] | None:
@@ -98,9 +97,7 @@ def _role(words: list[str]) -> tuple[Role, int | None] | None:
         return Role.INTERMEDIATE, None
     if vocabulary & NOT_STATE_WORDS:
         return None
-    if FINAL_WORD in vocabulary or (
-        vocabulary & ANSWER_WORDS and vocabulary <= ANSWER_WORDS | ANSWER_FILLERS | STATE_NOUNS
-    ):
+    if FINAL_WORD in vocabulary or (vocabulary & ANSWER_WORDS and vocabulary <= ANSWER_PHRASE_WORDS):
         return Role.FINAL, None
     if words[0] in INITIAL_WORDS:
         return Role.INITIAL, None
@@ -110,12 +107,23 @@ def _role(words: list[str]) -> tuple[Role, int | None] | None:
 # A cheap test before reading a line's label: does it hold a word a label's role needs?
 # (Derived from the vocabulary above, so a new word is never skipped.)
 ROLE_WORDS = tuple(sorted({"step", FINAL_WORD, *INTERMEDIATE_WORDS, *ANSWER_WORDS, *INITIAL_WORDS}))
+# What a text search for them looks for: the role words that hold no other ("answers" holds
+# "answer": a text that holds the one holds the other).
+ROLE_WORD_STEMS = tuple(word for word in ROLE_WORDS if not any(other in word for other in ROLE_WORDS if other != word))
+
+
+_ROLE_WORD_STEM = re.compile("|".join(ROLE_WORD_STEMS))  # in a lowered text
+
+
+def holds_role_word(text: str) -> bool:
+    """Whether ``text`` holds, in any case, a word a label's role needs (a line without one
+    is never read as a label)."""
+    return _ROLE_WORD_STEM.search(text.lower()) is not None
 
 
 def may_hold_a_label(line: str) -> bool:
     """Whether ``line`` holds, near its start, a word a label's role needs."""
-    window = line[: PHRASE_END + 40].lower()
-    return any(word in window for word in ROLE_WORDS)
+    return holds_role_word(line[: PHRASE_END + 40])
 
 
 def read_label(line: str) -> Label | None:
@@ -137,8 +145,7 @@ def label_of(line: str) -> Label | None:
     value_start = start + separator.end() if separator else len(line)
     said = None
     if _IS.search(window, 0, phrase_end) is not None:  # "The final answer is **x**", "The intermediate states are"
-        bare_window = _PARENTHESES.sub(lambda match: " " * len(match.group()), window) if "(" in window else window
-        said = _IS.search(bare_window, 0, phrase_end)
+        said = _IS.search(searched, 0, phrase_end)  # not inside a parenthesis
     if said is not None:
         before = window[: said.start()]
         clauses = (before, *before.split(",", 1)[:1], before.rsplit(",", 1)[-1]) if "," in before else (before,)
@@ -192,9 +199,10 @@ def _names_the_intermediate_states(description: str, heading: bool) -> bool:
     """Whether a step's description is a heading over the intermediate states ("Write the
     intermediate results as a 2D array.", a Markdown heading "## Step 7: List the
     intermediate strings"), not a step of the procedure."""
+    if not heading and description.rstrip()[-1:] not in ".:":
+        return False  # no heading: a step of the procedure
     words = _words(description)
-    is_heading = heading or description.rstrip()[-1:] in ".:"
-    return is_heading and len(words) <= MAX_LABEL_WORDS + 2 and bool(set(words) & INTERMEDIATE_WORDS)
+    return len(words) <= MAX_LABEL_WORDS + 2 and bool(set(words) & INTERMEDIATE_WORDS)
 
 
 def _names_a_part(words: list[str]) -> bool:
@@ -202,7 +210,7 @@ def _names_a_part(words: list[str]) -> bool:
     "the final answer", "the answer", "and the final list of substrings", "the
     intermediate numbers", "the found letter"."""
     vocabulary = {word for word in words if word.isalpha()}
-    answer_phrase = bool(vocabulary & ANSWER_WORDS) and vocabulary <= ANSWER_WORDS | ANSWER_FILLERS | STATE_NOUNS
+    answer_phrase = bool(vocabulary & ANSWER_WORDS) and vocabulary <= ANSWER_PHRASE_WORDS
     return len(words) <= MAX_LABEL_WORDS and (
         FINAL_WORD in words or bool(set(words) & INTERMEDIATE_WORDS) or words[-1:] == ["answer"] or answer_phrase
     )

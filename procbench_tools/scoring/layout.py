@@ -7,14 +7,12 @@ form readers of ``forms.py``. Standard library only: the metric Space carries th
 
 from __future__ import annotations
 
-import bisect
-import itertools
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from .labels import ROLE_WORDS, Label, Role, label_of, read_label
+from .labels import Label, Role, holds_role_word, label_of, read_label
 from .literals import parse_literal
 from .spans import FENCE, bracket_spans, outermost
 
@@ -44,10 +42,7 @@ class Line:
     cells: list[str] | None = None  # the cells of a table row (not of its rule line)
     rule: bool = False  # a table's rule line, |---|---|
     fence: bool = False  # a line that opens or closes a fenced block
-
-    @property
-    def blank(self) -> bool:
-        return not self.text.strip()
+    blank: bool = False  # a line of white space only (read once: the form readers ask often)
 
     @property
     def item(self) -> bool:
@@ -57,12 +52,12 @@ class Line:
         """Every field but the line's place in the text (``start``, ``end``): two lines of
         equal content read alike, so a reader may read such a line once."""
         cells = None if self.cells is None else tuple(self.cells)
-        return self.text, self.label, self.number, self.bullet, self.body, cells, self.rule, self.fence
+        return self.text, self.label, self.number, self.bullet, self.body, cells, self.rule, self.fence, self.blank
 
     def moved(self, start: int, end: int) -> Line:
         """A line of this content at ``start``-``end`` in the text (a repeated line)."""
         return Line(start, end, self.text, self.label, self.number, self.bullet, self.body, self.cells, self.rule,
-                    self.fence)  # fmt: skip
+                    self.fence, self.blank)  # fmt: skip
 
 
 @dataclass
@@ -145,33 +140,16 @@ def _table_label(cells: list[str]) -> Label | None:
     return Label(label.role, cells[1], 0)
 
 
-def _lines_with_role_words(text: str, line_starts: list[int]) -> set[int]:
-    """The numbers of the lines that hold a word a label's role needs (one pass over the
-    lowered text: most lines of a reply hold none and are never read as a label)."""
-    lowered = text.lower()
-    if len(lowered) != len(text):  # a character whose lower case is longer ("İ"): keep positions
-        lowered = text.translate(_ASCII_LOWER)
-    found: set[int] = set()
-    for word in ROLE_WORDS:  # str.find scans in C, word by word
-        position = lowered.find(word)
-        while position >= 0:
-            line = bisect.bisect_right(line_starts, position) - 1
-            found.add(line)
-            next_line = line_starts[line + 1] if line + 1 < len(line_starts) else len(lowered)
-            position = lowered.find(word, next_line)
-    return found
-
-
-_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")  # one character for one
 _ITEM_START = frozenset("0123456789-*+\u2022")
 
 
-def _read_line(raw: str, start: int, holds_role_word: bool) -> Line:
+def _read_line(raw: str, start: int) -> Line:
     """The line ``raw``, at ``start`` in the text, as a label, a list item, a table row, a
-    fence or plain text; ``holds_role_word`` says whether it may be a label."""
+    fence or plain text. Only a line that holds a role word may be a label."""
     line = Line(start, start + len(raw), raw)
     stripped = raw.lstrip(" \t")
     if not stripped:
+        line.blank = True
         return line
     if stripped[0] == ">":  # a block quote: the text inside it counts
         quote = _QUOTE.match(raw)
@@ -179,6 +157,7 @@ def _read_line(raw: str, start: int, holds_role_word: bool) -> Line:
             raw = " " * quote.end() + raw[quote.end() :]
             line.text = raw
             stripped = raw.lstrip(" \t")
+    line.blank = not stripped.strip()  # other white space ("\u3000"), or a quote mark alone
     if stripped.startswith(FENCE) and len(raw) - len(stripped) <= 8:
         line.fence = True
     elif stripped[:1] == "|":
@@ -186,7 +165,8 @@ def _read_line(raw: str, start: int, holds_role_word: bool) -> Line:
             line.rule = True
         else:
             line.cells = _cells(raw)
-            line.label = _table_label(line.cells or [])
+            if holds_role_word(raw):
+                line.label = _table_label(line.cells or [])
     else:
         item = _ITEM.match(raw) if stripped[:1] in _ITEM_START else None
         if item is not None:
@@ -195,7 +175,7 @@ def _read_line(raw: str, start: int, holds_role_word: bool) -> Line:
                 line.number = int(item.group(1))
             else:
                 line.bullet = True
-        if holds_role_word:
+        if holds_role_word(raw):
             line.label = label_of(raw) or _label_in_sentence(raw)
     return line
 
@@ -205,15 +185,11 @@ def read_layout(text: str) -> Layout:
     model's thousands of equal lines): the lines after it take its reading."""
     lines = []
     position = 0
-    raws = text.split("\n")
-    line_starts = list(itertools.accumulate((len(raw) + 1 for raw in raws[:-1]), initial=0))
-    with_role_words = _lines_with_role_words(text, line_starts)
-    read: dict[tuple[str, bool], Line] = {}  # the first line of each distinct content
-    for number, raw in enumerate(raws):
-        key = (raw, number in with_role_words)
-        first = read.get(key)
+    read: dict[str, Line] = {}  # the first line of each distinct text
+    for raw in text.split("\n"):
+        first = read.get(raw)
         if first is None:
-            line = read[key] = _read_line(raw, position, key[1])
+            line = read[raw] = _read_line(raw, position)
         else:
             line = first.moved(position, position + len(raw))
         lines.append(line)

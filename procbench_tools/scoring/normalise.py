@@ -18,7 +18,6 @@ carries this file.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -26,8 +25,8 @@ from .latex import plain_text
 from .tags import tags_as_labels
 
 MAX_CHARS = 1_000_000  # only the last million characters of a longer region are read
-FULL_WIDTH = str.maketrans("\uff1a\uff0c\uff08\uff09\uff1b\uff01\uff1f\uff3b\uff3d", ":,();!?[]")
-_FULL_WIDTH_CHARACTER = re.compile("[\uff1a\uff0c\uff08\uff09\uff1b\uff01\uff1f\uff3b\uff3d]")
+FULL_WIDTH_CHARACTERS = "\uff1a\uff0c\uff08\uff09\uff1b\uff01\uff1f\uff3b\uff3d"  # ：，（）；！？［］
+FULL_WIDTH = str.maketrans(FULL_WIDTH_CHARACTERS, ":,();!?[]")
 
 
 @dataclass(frozen=True)
@@ -41,6 +40,8 @@ def _line_endings(text: str) -> str:
 
 
 def _after_thinking(text: str) -> str:
+    if "<" not in text:  # no tag: nothing to lower and look for
+        return text
     lowered = text.lower()
     end = lowered.rfind("</think>")
     if end >= 0:
@@ -71,7 +72,9 @@ def _quoted_reply(text: str) -> str:
 
 
 def _full_width(text: str) -> str:
-    return text.translate(FULL_WIDTH) if _FULL_WIDTH_CHARACTER.search(text) else text
+    if text.isascii() or not any(character in text for character in FULL_WIDTH_CHARACTERS):
+        return text  # str.isascii reads a flag of the string: no scan
+    return text.translate(FULL_WIDTH)
 
 
 RESPONSE_REWRITES = (Rewrite("line endings", _line_endings), Rewrite("thinking", _after_thinking))
@@ -88,6 +91,8 @@ def rewritten(text: str, rewrites: tuple[Rewrite, ...]) -> str:
 
 def tagged_block(text: str) -> str | None:
     """The content of the last complete ``<answer>...</answer>`` block."""
+    if "<" not in text:  # no tag: nothing to lower and look for
+        return None
     lowered = text.lower()
     end = lowered.rfind("</answer>")
     if end < 0:

@@ -55,3 +55,11 @@ def test_a_repeated_line_is_a_line_of_its_own():
     assert first is not second
     assert (first.start, first.end, second.start, second.end) == (0, 12, 13, 25)
     assert first.label == second.label and first.label is not None and first.label.value == "abcd"
+
+
+def test_a_line_of_white_space_only_is_blank():
+    """``blank`` is read once with the line: any white space (a tab, "\\u3000", "\\r"), or a
+    block quote mark with nothing after it, and nothing else; a repeated line keeps it."""
+    texts = ["", "  \t", "\u3000", "\r", ">", " > > ", "x", "> x", " \u3000a"]
+    layout = read_layout("\n".join([*texts, *texts]))
+    assert [line.blank for line in layout.lines] == 2 * [True, True, True, True, True, True, False, False, False]

@@ -2,7 +2,12 @@
 
 import json
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from procbench_tools.scoring.normalise import (
+    FULL_WIDTH,
+    FULL_WIDTH_CHARACTERS,
     MARKUP_REWRITES,
     MAX_CHARS,
     REGION_REWRITES,
@@ -42,6 +47,21 @@ def test_a_reply_sent_as_one_json_string_is_that_string():
 
 def test_full_width_punctuation_becomes_ascii_one_for_one():
     assert answer_regions("Final\uff1a [a\uff0c b]") == ["Final: [a, b]"]
+
+
+@given(st.text(alphabet=st.sampled_from(["a", ":", " ", "\n", "\u00e9", "\u2192", *FULL_WIDTH_CHARACTERS])))
+def test_no_full_width_character_is_left_whatever_else_the_text_holds(text):
+    """The rewrite looks for full-width characters only in a text that is not all ASCII: in
+    any text, each of them (and nothing else) becomes its ASCII twin."""
+    (region,) = answer_regions(text)
+    assert region == text.translate(FULL_WIDTH)
+    assert not any(character in region for character in FULL_WIDTH_CHARACTERS)
+
+
+def test_a_reply_without_a_tag_is_read_whole():
+    """No "<": no thinking to drop and no answer block, so the one region is the reply."""
+    assert answer_regions("Thinking done.\nFinal: y > x") == ["Thinking done.\nFinal: y > x"]
+    assert answer_regions("<THINK>draft</Think>Final: y") == ["Final: y"]  # tags in any case
 
 
 def test_tags_become_labels_and_latex_plain_text():

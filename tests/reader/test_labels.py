@@ -1,0 +1,36 @@
+"""``labels.py``: the words a label's role needs, as a text search looks for them."""
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from procbench_tools.scoring.labels import ROLE_WORD_STEMS, ROLE_WORDS, holds_role_word, read_label
+
+
+def test_the_stems_are_the_role_words_that_hold_no_other():
+    """A search looks for 12 words, not 17: "answers", "initial", "intermediates",
+    "results" and "starting" each hold a shorter role word."""
+    assert ROLE_WORD_STEMS == (
+        "answer", "final", "found", "init", "intermediate", "original", "output", "result", "start", "step", "sum",
+        "total",
+    )  # fmt: skip
+
+
+@given(st.lists(st.sampled_from(["answers", "initial", "starting", "result", "s", "tep", " ", "x"])).map("".join))
+def test_a_text_holds_a_stem_when_it_holds_a_role_word(text):
+    """Looking for the stems finds the same texts as looking for every role word (pieces of
+    words too: "s" + "tep" is "step")."""
+    assert any(word in text for word in ROLE_WORD_STEMS) == any(word in text for word in ROLE_WORDS)
+
+
+def test_a_role_word_is_found_in_any_case_anywhere_in_the_text():
+    """The pre-filter before a line is read as a label: a role word anywhere in the line, in
+    any case, even inside another word."""
+    held = ["**FINAL** answer", "we start over", "Stepping", "x \u0130 RESULTS"]
+    assert [text for text in [*held, "abcd", "no label here", "st ep", ""] if holds_role_word(text)] == held
+
+
+def test_a_line_without_a_role_word_is_no_label():
+    """What the pre-filter skips is never a label: "Solution: abc" has a separator but no
+    role word."""
+    assert not holds_role_word("Solution: abc") and read_label("Solution: abc") is None
+    assert read_label("Result: abc") is not None
