@@ -48,12 +48,6 @@ class Line:
     def item(self) -> bool:
         return self.number is not None or self.bullet
 
-    def content(self) -> tuple[Any, ...]:
-        """Every field but the line's place in the text (``start``, ``end``): two lines of
-        equal content read alike, so a reader may read such a line once."""
-        cells = None if self.cells is None else tuple(self.cells)
-        return self.text, self.label, self.number, self.bullet, self.body, cells, self.rule, self.fence, self.blank
-
     def moved(self, start: int, end: int) -> Line:
         """A line of this content at ``start``-``end`` in the text (a repeated line)."""
         return Line(start, end, self.text, self.label, self.number, self.bullet, self.body, self.cells, self.rule,
