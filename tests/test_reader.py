@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import procbench_generators
 from procbench_tools.scoring import reader
+from procbench_tools.scoring.document import Document
 from procbench_tools.scoring.normalise import MAX_CHARS
 from procbench_tools.scoring.reader import read_answer
 from procbench_tools.scoring.state_types import typed
@@ -81,6 +82,17 @@ def test_a_repeated_line_gives_each_repeat_its_tidied_state():
     reading = reader.read_reply("Here goes.\n" + "abdc.\n" * 3 + "bacd.", ["abdc", "badc", "bacd"], "abcd")
     assert reading is not None and (reading.intermediate, reading.final) == (["abdc"] * 3, "bacd")
     assert reading.form == "chain" and {doubt.value for doubt in reading.doubts} == {"count"}
+
+
+def test_a_region_is_parsed_once_for_both_passes(monkeypatch):
+    # A reply no region answers is looked at again for a value alone on its line: from the
+    # document already parsed, not a second normalisation and layout (a megabyte of fenced
+    # openings took twice the time).
+    parsed = []
+    monkeypatch.setattr(reader, "Document", lambda text, expected: parsed.append(text) or Document(text, expected))
+    reading = reader.read_reply("The sentence reads:\nabdc", ["abdc", "bacd"], "abcd")
+    assert reading is not None and (reading.final, reading.form) == ("abdc", "chain/lone value")
+    assert parsed == ["The sentence reads:\nabdc"]
 
 
 # --- junk, time, warnings --------------------------------------------------------------------

@@ -35,7 +35,9 @@ Standard library only, so the metric Space can carry it.
 
 from __future__ import annotations
 
+import functools
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -125,17 +127,19 @@ def _unfit(intermediate: list[Any], final: Any, expected: Expected) -> bool:
     return not fits(final, expected.final_kind) or any(not fits(state, kind) for state in distinct)
 
 
-def _lone_value(text: str, expected: Expected) -> Reading | None:
+def _lone_value(text: str, document: Document) -> Reading | None:
     """The last value alone on its line of a region that shows no steps, as a final state;
     never a bare value that is all the region holds ("42", "nope": no answer, as the metric
     counts them)."""
     if len([line for line in text.splitlines() if line.strip()]) < 2:
         return None
-    found = read_lone_value(Document(rewritten(text, MARKUP_REWRITES), expected))
-    return _reading(found[0], expected, frozenset()) if found else None
+    found = read_lone_value(document)
+    return _reading(found[0], document.expected, frozenset()) if found else None
 
 
-def _read_region(text: str, expected: Expected) -> Reading | None:
+def _read_region(text: str, parsed: Callable[[str], Document], expected: Expected) -> Reading | None:
+    """The answer in the region ``text``: an answer object that ends it, else what the form
+    readers find in its document (``parsed``)."""
     stripped = text.strip()
     if not stripped:
         return None
@@ -144,7 +148,7 @@ def _read_region(text: str, expected: Expected) -> Reading | None:
         candidate = Candidate(Source.OBJECT, "", len(stripped), *at_end)
         found = doubts(candidate, candidate, None, expected, unfit=False)
         return _reading(candidate, expected, found)
-    document = Document(rewritten(text, MARKUP_REWRITES), expected)
+    document = parsed(text)
     candidates: list[Candidate] = []
     answered = False  # settled: the later forms could only tie and lose, and no chain can change it
     for form in FORMS:
@@ -183,12 +187,17 @@ def expected_of(states: list[Any] | None, init: Any = None) -> Expected:
 def read_text(text: str, expected: Expected) -> Reading | None:
     """The answer in the reply ``text`` (stages 2–5 of the module docstring)."""
     regions = answer_regions(text)
+
+    @functools.cache
+    def parsed(region: str) -> Document:  # each region normalised and parsed once, for both passes
+        return Document(rewritten(region, MARKUP_REWRITES), expected)
+
     for region in regions:
-        reading = _read_region(region, expected)
+        reading = _read_region(region, parsed, expected)
         if reading is not None:
             return reading
     for region in regions:  # no answer in any region: a value alone that a reply without steps gives
-        reading = _lone_value(region, expected)
+        reading = _lone_value(region, parsed(region))
         if reading is not None:
             return reading
     return None
