@@ -74,6 +74,7 @@ _IS = re.compile(r"[ \t](?:is|are)(?:[ \t]+(?:therefore|thus|then|now|simply))?(
 _VALUE_LEAD = re.compile(r"[ \t]*(?:\*\*|__)?")  # emphasis that closes the label
 _PARENTHESES = re.compile(r"\([^()]*\)")
 PHRASE_END = 120  # a label's phrase ends within this many characters of its line's start
+INNER_LABELS = 3  # "Answer: final string = x": labels inside a label's value are read this deep
 HEADING_WORDS = 4  # a label alone on its line, without heading or bold markup, has at most this many
 
 
@@ -126,12 +127,14 @@ def may_hold_a_label(line: str) -> bool:
     return holds_role_word(line[: PHRASE_END + 40])
 
 
-def read_label(line: str) -> Label | None:
-    """The label that opens ``line`` (one line, without its newline), if any."""
-    return label_of(line) if may_hold_a_label(line) else None
+def read_label(line: str, inner_labels: int = INNER_LABELS) -> Label | None:
+    """The label that opens ``line`` (one line, without its newline), if any; labels inside
+    its value are read ``inner_labels`` deep (a looping model's thousand "the final answer
+    is x." on one line are not read one inside the other)."""
+    return label_of(line, inner_labels) if may_hold_a_label(line) else None
 
 
-def label_of(line: str) -> Label | None:
+def label_of(line: str, inner_labels: int = INNER_LABELS) -> Label | None:
     """``read_label`` for a line known to hold a word a label's role needs."""
     lead = _LEAD.match(line)
     start = lead.end() if lead else 0
@@ -186,8 +189,8 @@ def label_of(line: str) -> Label | None:
     heading = lead is not None and bool(lead.group("heading"))
     if role is Role.STEP and _names_the_intermediate_states(value, heading):  # "## Step 4: List the states"
         return Label(Role.INTERMEDIATE, "", len(line), None, separated=False)
-    if role is not Role.STEP and value[:1].isalpha():  # "Answer: final string = jlr8r": the inner label says more
-        inner = read_label(value)
+    if inner_labels and role is not Role.STEP and value[:1].isalpha():  # "Answer: final string = jlr8r": the
+        inner = read_label(value, inner_labels - 1)  # inner label says more
         phrase_ends = inner is not None and any(mark in value[: inner.value_start] for mark in ";,.")
         if inner is not None and inner.role in (Role.FINAL, Role.INTERMEDIATE) and inner.value and not phrase_ends:
             offset = line.index(value, value_start)

@@ -1,9 +1,10 @@
-"""``labels.py``: the words a label's role needs, as a text search looks for them."""
+"""``labels.py``: the words a label's role needs, as a text search looks for them; labels inside
+a label's value."""
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from procbench_tools.scoring.labels import ROLE_WORD_STEMS, ROLE_WORDS, holds_role_word, read_label
+from procbench_tools.scoring.labels import ROLE_WORD_STEMS, ROLE_WORDS, Role, holds_role_word, read_label
 
 
 def test_the_stems_are_the_role_words_that_hold_no_other():
@@ -34,3 +35,18 @@ def test_a_line_without_a_role_word_is_no_label():
     role word."""
     assert not holds_role_word("Solution: abc") and read_label("Solution: abc") is None
     assert read_label("Result: abc") is not None
+
+
+def test_labels_inside_a_labels_value_are_read_a_few_deep():
+    # A looping model's "the final answer is abc." a thousand times on one line read as ten
+    # do (each label's value holds the next label): no recursion a thousand deep, which
+    # Python refuses, taking the whole reply to "no answer".
+    sentence = "I think the final answer is abc. "
+    few, many = read_label(sentence * 10), read_label(sentence * 1000)
+    assert few is not None and many is not None
+    opening = len("I think the final answer is ")
+    assert (many.role, many.value_start) == (few.role, few.value_start) == (Role.FINAL, opening)
+    assert many.value == (sentence * 1000)[few.value_start :].strip()
+    # Three deep is still read: "Answer: final string = Final: x" is the final label's x.
+    nested = read_label("Answer: final string = Final: x")
+    assert nested is not None and (nested.role, nested.value) == (Role.FINAL, "x")
