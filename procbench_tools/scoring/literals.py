@@ -26,6 +26,7 @@ _BARE_ITEM = re.compile(r"[^,\]\}\n]*")
 _BARE_KEY = re.compile(r"[^,:\]\}\n]*")
 # Space between tokens, and line comments ("// split at 16", "# after step 3") as in JSON5 or Python
 _SPACE = re.compile(r"(?:\s+|//[^\n]*|#[ \t][^\n]*)*")
+_SKIPPED_STARTS = frozenset("/#")  # what a comment starts with (space is ``str.isspace``, as ``\s`` is)
 _ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|.)", re.S)
 _ESCAPED = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "0": "\0"}
 
@@ -57,17 +58,21 @@ class _LiteralParser:
         self.text = text
 
     def parse(self) -> Any:
-        value, end = self.value(0, 0, _BARE_ITEM)
-        if _SPACE.match(self.text, end).end() != len(self.text):  # type: ignore[union-attr]
+        value, end = self.value(self.skip(0), 0, _BARE_ITEM)
+        if self.skip(end) != len(self.text):
             raise _NotALiteral
         return value
 
     def skip(self, index: int) -> int:
-        return _SPACE.match(self.text, index).end()  # type: ignore[union-attr]
+        """Where the next token starts: after any space and comments at ``index``."""
+        text = self.text
+        if index < len(text) and not text[index].isspace() and text[index] not in _SKIPPED_STARTS:
+            return index  # a token: nothing to skip (the common case, without a regex)
+        return _SPACE.match(text, index).end()  # type: ignore[union-attr]
 
     def value(self, index: int, depth: int, bare: re.Pattern[str]) -> tuple[Any, int]:
+        """(value, end) of the value whose first token starts at ``index`` (after ``skip``)."""
         text = self.text
-        index = self.skip(index)
         if index >= len(text):
             raise _NotALiteral
         first = text[index]
@@ -101,7 +106,7 @@ class _LiteralParser:
                 index = self.skip(index)
                 if index >= len(text) or text[index] != ":" or not isinstance(key, str):
                     raise _NotALiteral
-                value, index = self.value(index + 1, depth, _BARE_ITEM)
+                value, index = self.value(self.skip(index + 1), depth, _BARE_ITEM)
                 items[key] = value
             else:
                 value, index = self.value(index, depth, _BARE_ITEM)
