@@ -29,10 +29,10 @@ _MARKS = ("**", "__", "*", "_", "`")  # backticks are markup: `[1_7]` is a list,
 _MARK_STARTS = frozenset("*_`")
 _MARKUP_ENDS = frozenset("*_`$\\)]}.,;!\"'\u2713\u2714\u2705")  # a text that starts or ends otherwise has no markup
 _REMARK_ENDS = frozenset(")\u2713\u2714\u2705")
-_REMARK_MARKS = ("\u2190", " #", " //")
 # (not ")": a sentence state may end "(or about).", and its full stop is its own)
 _CLOSING_MARKS = frozenset("]}\"'`*_$")
 _QUOTES = ('"', "'", "\u201c\u201d", "\u2018\u2019")
+_QUOTE_OPENINGS = frozenset(quotes[0] for quotes in _QUOTES)
 # A value marked off at the end of an explained line: bold or backticks (quotes end
 # sentences too: 'no longer, "I wish we had some acquaintance in Bath!"').
 _MARKED_AT_END = re.compile(r"""(\*\*|__|`)([^\n]*?)\1$""")
@@ -43,7 +43,9 @@ _TRAILING_REMARK = re.compile(r"(?:\s+\([^()]*\)|\s*[\u2713\u2714\u2705]+|\s+\u2
 _TRAILING_STOP = re.compile(r"(?<=[\]\}\"'`*_$])[.,;!]+$")  # "[a, b]." and "`abc`." end a sentence
 _DESCRIPTION = re.compile(r"[^\n:]{1,40}?:[ \t]+")  # "remove d: " before a state
 _SIGNED_WORD = re.compile(r"[-+\u2212\u2013][^\s:]{1,30}")  # "−wholesalers", "+q": what a step took away or added
-_BECOMES = re.compile(r"\b(?:becomes|becoming|is now|are now|gives|giving|yields|results in|resulting in)\b:?", re.I)
+_BECOMING_WORDS = ("becomes", "becoming", "is now", "are now", "gives", "giving", "yields", "results in",
+                   "resulting in")  # fmt: skip
+_BECOMES = re.compile(rf"\b(?:{'|'.join(_BECOMING_WORDS)})\b:?", re.I)
 _BOLD_LEAD = re.compile(r"(\*\*|__)[^*_\n]{1,60}?:\1[ \t]+(?=\S)|(\*\*|__)[^*_\n]{1,60}?\2:[ \t]+(?=\S)")
 _QUOTED_LEAD = re.compile(  # '"violent": ' before the sentence it made
     r"""(?:"[^"\n]{1,40}"|'[^'\n]{1,40}'|`[^`\n]{1,40}`|\*\*[^*\n]{1,40}\*\*)[ \t]*:[ \t]+(?=\S)"""
@@ -52,6 +54,27 @@ _LEADING_NOTE = re.compile(r"\([^()\n]{1,40}\)[ \t]+(?=\S)")
 _PROSE_AFTER = re.compile(r"[,;][ \t]+[a-z(]")  # a clause after a value a sentence states
 _ASSIGNMENT = re.compile(r"[A-Za-z]{1,2}(?:_\{?\d{1,3}\}?|\d{1,3})?[ \t]*=[ \t]+(?=\S)")  # "S_3 = ", "s = "
 _COMMA_SEPARATED = re.compile(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+")
+
+
+def may_hold_an_arrow(text: str) -> bool:
+    """A cheap test before searching ``ARROW`` (most texts hold no arrow): every arrow
+    holds ``>`` or is not ASCII."""
+    return ">" in text or not text.isascii()
+
+
+def _may_say_becomes(text: str) -> bool:
+    """A cheap test before searching ``_BECOMES``: whether ``text`` holds one of its words
+    in any case (text that is not ASCII is always searched: ``re.I`` folds a few other
+    letters onto ASCII ones, the dotted capital I onto "i")."""
+    if not text.isascii():
+        return True
+    lowered = text.lower()
+    return any(word in lowered for word in _BECOMING_WORDS)
+
+
+def _has_remark_mark(text: str) -> bool:
+    """Whether ``text`` holds a mark a trailing remark starts with: "\u2190", " #", " //"."""
+    return "\u2190" in text or " #" in text or " //" in text
 
 
 def _strip_pair(text: str, opening: str, closing: str) -> str | None:
@@ -65,17 +88,11 @@ def unwrap(text: str) -> str:
     closing markup, a trailing remark in parentheses or a check mark (quotes are kept: they
     say "a string")."""
     text = text.strip()
-    if not text or (
-        text[0] not in _MARKUP_ENDS
-        and text[-1] not in _MARKUP_ENDS
-        and " #" not in text
-        and "\u2190" not in text
-        and " //" not in text
-    ):
+    if not text or (text[0] not in _MARKUP_ENDS and text[-1] not in _MARKUP_ENDS and not _has_remark_mark(text)):
         return text  # nothing to take off: the common case
     while text:
         before = text
-        if text[-1] in _REMARK_ENDS or any(mark in text for mark in _REMARK_MARKS):
+        if text[-1] in _REMARK_ENDS or _has_remark_mark(text):
             text = _TRAILING_REMARK.sub("", text).strip()
         if len(text) > 1 and text[-1] in ".,;!" and text[-2] in _CLOSING_MARKS:
             text = _TRAILING_STOP.sub("", text).strip()
@@ -100,7 +117,9 @@ def unwrap(text: str) -> str:
 def _quoted(text: str) -> str | None:
     """The content of ``text`` when it is one quoted string (a JSON string may hold escaped
     quotes)."""
-    if len(text) >= 2 and text[0] == text[-1] == '"':
+    if len(text) < 2 or text[0] not in _QUOTE_OPENINGS:
+        return None  # not quoted: the common case
+    if text[0] == text[-1] == '"':
         try:
             return str(json.loads(text))
         except ValueError:
@@ -144,9 +163,9 @@ def after_last_arrow(text: str, becomes: bool = True) -> str:
     """The text after the last arrow of ``text``, or (with ``becomes``) after the last
     "becomes" (``The list becomes: a, b``); all of it without either."""
     found = 0
-    for match in ARROW.finditer(text):
+    for match in ARROW.finditer(text) if may_hold_an_arrow(text) else ():
         found = match.end()
-    for match in _BECOMES.finditer(text, found) if becomes else ():
+    for match in _BECOMES.finditer(text, found) if becomes and _may_say_becomes(text) else ():
         rest = unwrap(text[match.end() :])
         if (
             match.group().endswith(":") or rest[:1] == "[" or " " not in rest
@@ -286,7 +305,7 @@ def states_in_text(text: str, kind: Kind = None) -> list[Any]:
         if isinstance(value, list):
             is_one_list_state = isinstance(kind, list) and not any(isinstance(item, list) for item in value)
             return [value] if is_one_list_state and value else value
-    if ARROW.search(text):
+    if may_hold_an_arrow(text) and ARROW.search(text):
         return [state_in_text(part, kind) for part in ARROW.split(text) if part.strip()]
     if isinstance(kind, list):
         return [parse_value(text)]
