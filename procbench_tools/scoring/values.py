@@ -200,10 +200,12 @@ def state_in_text(text: str, kind: Kind = None, sentences: bool = False) -> Any:
         if (marked is not None and marked.end() == len(stripped)) or _quoted(stripped) is not None:
             return parse_value(stripped)
     text = unwrap(text)
-    rest = unwrap(after_last_arrow(text, becomes=not sentences))
+    rest = after_last_arrow(text, becomes=not sentences)
+    if rest != text:  # (the text itself is unwrapped already)
+        rest = unwrap(rest)
     if kind is int and "=" in rest:
         rest = unwrap(rest[rest.rindex("=") + 1 :])
-    assigned = _ASSIGNMENT.match(rest)
+    assigned = _ASSIGNMENT.match(rest) if "=" in rest else None
     if assigned is not None:  # "S_3 = ynzb4j": a state named, then given
         rest = unwrap(rest[assigned.end() :])
     if not rest:
@@ -222,13 +224,14 @@ def state_in_text(text: str, kind: Kind = None, sentences: bool = False) -> Any:
         if isinstance(kind, list) and not isinstance(value, list):  # "{6, 17}: ["fnb", "gs"]": a set, then the list
             return _literal_at_end(rest) or value
         return value
-    marked = _MARKED_AT_END.search(rest)
+    # (rest ends as an unwrapped text does, without space: a value marked at its end ends in the mark)
+    marked = _MARKED_AT_END.search(rest) if rest[-1] in _MARK_STARTS else None
     if marked is not None:
         return parse_value(marked.group())
     listed = _literal_at_end(rest) if isinstance(kind, list) else None  # "A low-cut [2]" is a sentence
     if listed is not None:
         return listed
-    description = _DESCRIPTION.match(rest)
+    description = _DESCRIPTION.match(rest) if ":" in rest else None
     if description is not None:  # "remove d: escizc", "r: e, a, r" (a sentence keeps its colon)
         value = rest[description.end() :].strip()
         if _SIGNED_WORD.fullmatch(description.group().rstrip(": \t")):  # "−wholesalers: He's a master ..."

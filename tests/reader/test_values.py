@@ -12,6 +12,7 @@ from procbench_tools.scoring.values import (
     after_last_arrow,
     may_hold_an_arrow,
     parse_value,
+    state_in_text,
     unwrap,
 )
 
@@ -69,3 +70,17 @@ def test_quoted_values_in_every_quote_pair():
     assert parse_value("\u2018abc\u2019") == "abc"
     unpaired = parse_value('abc"')
     assert unpaired == 'abc"' and type(unpaired) is Bare
+
+
+def test_the_state_an_explained_line_ends_in():
+    """The value after an arrow, marked off at the end, after a short description and a colon,
+    or after a name and "=" (for a number, after the last "="); text with none of them is the
+    state as it stands."""
+    assert state_in_text("abc -> abd", str) == "abd"
+    assert state_in_text("take indices 1-6, so **ekuqpa**", str) == "ekuqpa"
+    assert state_in_text("so __x__", str) == "x"
+    assert state_in_text("remove d: escizc", str) == "escizc"
+    assert state_in_text("the list: a b", str) == "the list: a b"  # (a state without spaces follows a colon)
+    assert state_in_text("S_3 = ynzb4j", str) == "ynzb4j"
+    assert state_in_text("4 + 2 = 6", int) == "6"
+    assert state_in_text("abc_", str) == "abc_"  # an underscore that closes no mark
