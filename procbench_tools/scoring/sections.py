@@ -209,8 +209,10 @@ def _value_below(
     if literal is not None:
         last, value, _ = literal
         return last, [value] if role is Role.FINAL else _states_of([value], kind)
-    walk = walkthrough_at(layout, first, kind, single_entry=True, sentences=sentences)
-    if walk is not None and role is Role.INTERMEDIATE and (len(walk.texts) > 1 or line.item or line.cells is not None):
+    walk = None  # (a final value below is never read as a walk-through)
+    if role is Role.INTERMEDIATE:
+        walk = walkthrough_at(layout, first, kind, single_entry=True, sentences=sentences)
+    if walk is not None and (len(walk.texts) > 1 or line.item or line.cells is not None):
         only = walk.states[0] if len(walk.states) == 1 else None
         if isinstance(only, list) and not isinstance(kind, list):  # "+ `["nkozx", "nkoz"]`": one item, the list
             return walk.last_line, only
@@ -325,8 +327,10 @@ def _labelled_sections(layout: Layout, kinds: tuple[Kind, Kind], sentences: bool
         role = label.role
         kind = kinds[0] if role is Role.INTERMEDIATE else kinds[1]
         column = len(line.text) - len(line.text[label.value_start :].lstrip()) if label.value else -1
-        spanning = layout.literal_at(index, column) if label.value[:1] in ("[", "{") else None
-        if spanning is not None and spanning[2] > line.end:  # intermediate = [ ... over several lines ... ]
+        # (a literal that ends on the label's line is read with the line's value: parsed once, there)
+        spans_lines = label.value[:1] in ("[", "{") and layout.spans.get(line.start + column, 0) > line.end
+        spanning = layout.literal_at(index, column) if spans_lines else None
+        if spanning is not None:  # intermediate = [ ... over several lines ... ]
             last, value, _ = spanning
             end = layout.lines[last].end
             section = _final_section(index, end, value, last) if role is Role.FINAL else None

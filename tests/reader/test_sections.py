@@ -1,0 +1,36 @@
+"""``sections.py``: final and intermediate labels with their values."""
+
+from procbench_tools.scoring.labels import Role
+from procbench_tools.scoring.layout import read_layout
+from procbench_tools.scoring.sections import Section, read_sections
+
+
+def sections_of(text: str) -> list[Section]:
+    return read_sections(read_layout(text), (str, str))
+
+
+def test_a_literal_that_goes_on_below_its_label_line_is_the_value():
+    """``Intermediate = [ab,`` then `` cd]``: the value ends on the line below (its last line)."""
+    intermediate, final = sections_of("Intermediate = [ab,\n cd]\nFinal: cd")
+    assert intermediate == Section(Role.INTERMEDIATE, 0, 1, 24, ["ab", "cd"])
+    assert final == Section(Role.FINAL, 2, 2, 34, ["cd"])
+
+
+def test_a_literal_that_ends_on_its_label_line_is_the_line_value():
+    """``Intermediate states: [ab, cd]``: the value is read with the line's."""
+    intermediate, final = sections_of("Intermediate states: [ab, cd]\nFinal state: cd")
+    assert intermediate == Section(Role.INTERMEDIATE, 0, 0, 29, ["ab", "cd"])
+    assert final == Section(Role.FINAL, 1, 1, 45, ["cd"])
+
+
+def test_a_list_below_an_intermediate_label_is_its_states():
+    intermediate, final = sections_of("Intermediate states:\n- ab\n- cd\n\nFinal: cd")
+    assert intermediate == Section(Role.INTERMEDIATE, 0, 2, 30, ["ab", "cd"])
+    assert final == Section(Role.FINAL, 4, 4, 41, ["cd"])
+
+
+def test_a_final_value_below_is_its_first_line_never_a_walkthrough():
+    """A list below a final label is no list of states: its first item is the final state
+    (after its arrow), and the value ends there."""
+    assert sections_of("Final state:\n- abc\n- abd") == [Section(Role.FINAL, 0, 1, 18, ["abc"])]
+    assert sections_of("Final state:\n1. abc -> abd\n2. abd -> abz") == [Section(Role.FINAL, 0, 1, 26, ["abd"])]
