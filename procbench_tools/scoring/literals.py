@@ -27,6 +27,9 @@ _BARE_KEY = re.compile(r"[^,:\]\}\n]*")
 # Space between tokens, and line comments ("// split at 16", "# after step 3") as in JSON5 or Python
 _SPACE = re.compile(r"(?:\s+|//[^\n]*|#[ \t][^\n]*)*")
 _SKIPPED_STARTS = frozenset("/#")  # what a comment starts with (space is ``str.isspace``, as ``\s`` is)
+# A list of unquoted items on one line with nothing nested, quoted or commented in it,
+# "[b, y, atb]": the commonest text that is no JSON, split at its commas (``_flat_items``).
+_FLAT_LIST = re.compile(r"\[([^\[\]{}\"'/#\n]*)\]")
 _ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|.)", re.S)
 _ESCAPED = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "0": "\0"}
 
@@ -118,12 +121,28 @@ class _LiteralParser:
                 raise _NotALiteral
 
 
+def _flat_items(text: str) -> list[Bare] | None:
+    """The items of ``text`` where it is a flat list of unquoted items (``_FLAT_LIST``), as
+    ``_LiteralParser`` reads them, without its token loop; ``None`` for any other text, and
+    where an item is empty (the parser's error to raise)."""
+    flat = _FLAT_LIST.fullmatch(text)
+    if flat is None:
+        return None
+    items = [item.strip() for item in flat.group(1).split(",")]
+    if not items[-1]:
+        items.pop()  # a trailing comma, or no item at all
+    return [Bare(item) for item in items] if all(items) else None
+
+
 def parse_literal(text: str) -> Any:
     """A JSON value, else a tolerant Python-style literal; raises ``ValueError``."""
     try:
         return json.loads(text)
     except (ValueError, RecursionError):
         pass
+    flat = _flat_items(text)
+    if flat is not None:
+        return flat
     try:
         return _LiteralParser(text).parse()
     except _NotALiteral:
