@@ -104,7 +104,7 @@ def typed(value: Any, kind: Kind) -> Any:
         return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
     if isinstance(value, list):
         element = kind[0] if isinstance(kind, list) else None
-        if element in (str, int) and all(type(item) is element for item in value):
-            return value  # quoted text items, or numbers, where the states hold them: nothing to type
+        if element in (str, int) and set(map(type, value)) <= {element}:
+            return value  # only quoted text items, or numbers, where the states hold them: nothing to type
         return [typed(item, element) for item in value]
     return value
