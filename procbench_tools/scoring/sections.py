@@ -118,9 +118,11 @@ def _listed_or_referenced(text: str, kind: Kind) -> list[Any] | StepsAbove:
     reference = None if literal else _REFERENCE.search(text)
     if reference is None:
         states = states_in_text(text, kind)
-        named = [_NAMED_STATE.fullmatch(str(state)) for state in states if str(state) not in _ELLIPSES]
-        if len(named) >= 2 and all(named):  # "S_1, S_2, \ldots, S_8": the states so named above
-            return StepsAbove(int(named[0].group(1)), int(named[-1].group(1)))  # type: ignore[union-attr]
+        names = [str(state) for state in states if str(state) not in _ELLIPSES]
+        # "S_1, S_2, \ldots, S_8": the states so named above (a first unnamed state ends the test)
+        if len(names) >= 2 and all(_NAMED_STATE.fullmatch(name) for name in names):
+            first, last = _NAMED_STATE.fullmatch(names[0]), _NAMED_STATE.fullmatch(names[-1])
+            return StepsAbove(int(first.group(1)), int(last.group(1)))  # type: ignore[union-attr]
         return states
     colon = text.find(":", reference.end())
     if colon >= 0 and text[colon + 1 :].strip():

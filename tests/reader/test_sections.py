@@ -2,7 +2,7 @@
 
 from procbench_tools.scoring.labels import Role
 from procbench_tools.scoring.layout import read_layout
-from procbench_tools.scoring.sections import Section, read_sections
+from procbench_tools.scoring.sections import Section, StepsAbove, read_sections
 
 
 def sections_of(text: str) -> list[Section]:
@@ -34,3 +34,14 @@ def test_a_final_value_below_is_its_first_line_never_a_walkthrough():
     (after its arrow), and the value ends there."""
     assert sections_of("Final state:\n- abc\n- abd") == [Section(Role.FINAL, 0, 1, 18, ["abc"])]
     assert sections_of("Final state:\n1. abc -> abd\n2. abd -> abz") == [Section(Role.FINAL, 0, 1, 26, ["abd"])]
+
+
+def test_states_named_as_mathematics_names_them_point_at_the_steps_above():
+    """A list "S_1, S_2, \\ldots, S_8" names the states of steps 1 to 8 (given above); one item that
+    is no such name makes the value a list of states."""
+    assert sections_of("Intermediate states: S_1, S_2, \\ldots, S_8") == [
+        Section(Role.INTERMEDIATE, 0, 0, 42, StepsAbove(1, 8))
+    ]
+    assert sections_of("Intermediate states: S_1, abc, S_3") == [
+        Section(Role.INTERMEDIATE, 0, 0, 34, ["S_1", "abc", "S_3"])
+    ]
