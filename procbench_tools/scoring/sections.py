@@ -22,7 +22,7 @@ from .layout import Layout
 from .literals import parse_literal
 from .objects import answer_parts
 from .state_types import Kind
-from .values import parse_value, state_in_text, states_in_text, unwrap
+from .values import may_hold_words, parse_value, state_in_text, states_in_text, unwrap
 from .walkthroughs import walkthrough_at
 
 # "steps 1-6 above", "rows 1–11", "the ones shown after Steps 1 through 15", "the lists
@@ -64,7 +64,8 @@ _PART_NOUN = r"(?:\s+(?:states?|results?|strings?|numbers?|values?|lists?|arrays
 # strings, in order, are:", "and the intermediate results after each of the operations are")
 # (after a full stop or a semicolon alone, the clause must say what it is, with a colon or a
 # verb: a sentence state may go on "... in a process. Intermediate stops on the route.")
-_INTERMEDIATE_PHRASE = rf"(?:the\s+|its\s+)?(?:[a-z]+\s+)?intermediate{_PART_NOUN}"
+_INTERMEDIATE_WORD = "intermediate"  # in every clause that gives the intermediate states (a cheap test first)
+_INTERMEDIATE_PHRASE = rf"(?:the\s+|its\s+)?(?:[a-z]+\s+)?{_INTERMEDIATE_WORD}{_PART_NOUN}"
 _SAYS = rf"(?:[^:\n(]{{0,60}}?\s{_VERB}\b:?|\s*:|\s*{_VERB}\b:?)"
 _THEN_INTERMEDIATE = re.compile(
     rf"[,;.]?\s+(?:and|with)\s+{_INTERMEDIATE_PHRASE}{_SAYS}?\s*|[;.]\s+{_INTERMEDIATE_PHRASE}(?:{_SAYS}|\s+(?=\[))\s*",
@@ -89,6 +90,7 @@ _RANGE = re.compile(r"(\d+)\]?\s*(?:[-\u2013\u2014]|to|through|thru|and)\s*(?:[a
 
 # A value that ends by leading in to the lines below it: "steps 1-16 above, i.e.", "namely"
 _LEAD_IN = re.compile(r"(?:\bi\.\s?e\.|\bnamely|\bthat is|\bviz\.)[,:]?\s*$", re.I)
+_LEAD_IN_WORDS = ("i.", "namely", "that is", "viz.")  # one is in every lead-in (a cheap test first)
 _LEFT_OUT = re.compile(r"\b(?:leav\w*\s+out|exclud\w*|without|omit\w*|not\s+includ\w*|except)\b[^.;:]*$", re.I)
 
 
@@ -247,7 +249,7 @@ def _inline_sections(
     on its line, or below it: "..., and the final list is:")."""
     end = layout.lines[index].end
     if role is Role.FINAL:
-        inline = _THEN_INTERMEDIATE.search(value)
+        inline = _THEN_INTERMEDIATE.search(value) if may_hold_words(value, (_INTERMEDIATE_WORD,)) else None
         final_text = value if inline is None else value[: inline.start()]
         final_text = _FINAL_NAMED.sub("", final_text, count=1)  # 'final string "1c0d"': the name, then the value
         if _A_STEPS_STATE.fullmatch(final_text.strip()):
@@ -338,7 +340,8 @@ def _labelled_sections(layout: Layout, kinds: tuple[Kind, Kind], sentences: bool
             section = _final_section(index, end, value, last) if role is Role.FINAL else None
             found.append(section or Section(role, index, last, end, _states_of([value], kind)))
             continue
-        lead_in = _LEAD_IN.search(label.value) is not None  # "steps 1-16 above, i.e." over the list
+        # "steps 1-16 above, i.e." over the list
+        lead_in = may_hold_words(label.value, _LEAD_IN_WORDS) and _LEAD_IN.search(label.value) is not None
         introduces = (label.value.endswith(":") or lead_in) and not (
             (role is Role.INTERMEDIATE and _final_clause(label.value))
             or (role is Role.FINAL and _THEN_INTERMEDIATE.search(label.value))

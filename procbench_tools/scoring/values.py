@@ -62,14 +62,15 @@ def may_hold_an_arrow(text: str) -> bool:
     return ">" in text or not text.isascii()
 
 
-def _may_say_becomes(text: str) -> bool:
-    """A cheap test before searching ``_BECOMES``: whether ``text`` holds one of its words
-    in any case (text that is not ASCII is always searched: ``re.I`` folds a few other
-    letters onto ASCII ones, the dotted capital I onto "i")."""
+def may_hold_words(text: str, words: tuple[str, ...]) -> bool:
+    """A cheap test before a case-insensitive search whose every match holds one of
+    ``words`` (in lower case): whether ``text`` holds one in any case (text that is not
+    ASCII is always searched: ``re.I`` folds a few other letters onto ASCII ones, the
+    dotted capital I onto "i")."""
     if not text.isascii():
         return True
     lowered = text.lower()
-    return any(word in lowered for word in _BECOMING_WORDS)
+    return any(word in lowered for word in words)
 
 
 def _has_remark_mark(text: str) -> bool:
@@ -165,7 +166,7 @@ def after_last_arrow(text: str, becomes: bool = True) -> str:
     found = 0
     for match in ARROW.finditer(text) if may_hold_an_arrow(text) else ():
         found = match.end()
-    for match in _BECOMES.finditer(text, found) if becomes and _may_say_becomes(text) else ():
+    for match in _BECOMES.finditer(text, found) if becomes and may_hold_words(text, _BECOMING_WORDS) else ():
         rest = unwrap(text[match.end() :])
         if (
             match.group().endswith(":") or rest[:1] == "[" or " " not in rest

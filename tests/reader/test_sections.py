@@ -1,8 +1,20 @@
 """``sections.py``: final and intermediate labels with their values."""
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from procbench_tools.scoring.labels import Role
 from procbench_tools.scoring.layout import read_layout
-from procbench_tools.scoring.sections import Section, StepsAbove, read_sections
+from procbench_tools.scoring.sections import (
+    _INTERMEDIATE_WORD,
+    _LEAD_IN,
+    _LEAD_IN_WORDS,
+    _THEN_INTERMEDIATE,
+    Section,
+    StepsAbove,
+    read_sections,
+)
+from procbench_tools.scoring.values import may_hold_words
 
 
 def sections_of(text: str) -> list[Section]:
@@ -45,3 +57,18 @@ def test_states_named_as_mathematics_names_them_point_at_the_steps_above():
     assert sections_of("Intermediate states: S_1, abc, S_3") == [
         Section(Role.INTERMEDIATE, 0, 0, 34, ["S_1", "abc", "S_3"])
     ]
+
+
+# Pieces of label values near the words the cheap tests look for, in several cases, and
+# letters that re.I folds onto ASCII ones (dotless i, dotted capital I).
+NEAR_PIECES = ["i.e.", "I.E.", "i. e.", "\u0131.e.", "namely", "NAMELY", "that is", "That Is", "viz.", "VIZ."]
+NEAR_PIECES += ["intermediate", "INTERMEDIATE", "\u0130ntermediate", "and the", "with", ",", ";", ".", ":", " ", "x"]
+VALUES = st.lists(st.one_of(st.sampled_from(NEAR_PIECES), st.text(max_size=3)), max_size=10).map("".join)
+
+
+@given(VALUES)
+def test_the_cheap_tests_never_pass_over_a_lead_in_or_an_intermediate_clause(value):
+    """``may_hold_words`` with the lead-in words is False only where ``_LEAD_IN`` finds
+    nothing, and with "intermediate" only where ``_THEN_INTERMEDIATE`` finds nothing."""
+    assert may_hold_words(value, _LEAD_IN_WORDS) or _LEAD_IN.search(value) is None
+    assert may_hold_words(value, (_INTERMEDIATE_WORD,)) or _THEN_INTERMEDIATE.search(value) is None

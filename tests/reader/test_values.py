@@ -7,10 +7,11 @@ from hypothesis import strategies as st
 from procbench_tools.scoring.literals import Bare
 from procbench_tools.scoring.values import (
     _BECOMES,
+    _BECOMING_WORDS,
     ARROW,
-    _may_say_becomes,
     after_last_arrow,
     may_hold_an_arrow,
+    may_hold_words,
     parse_value,
     state_in_text,
     unwrap,
@@ -40,8 +41,9 @@ def test_a_text_the_arrow_test_passes_over_holds_no_arrow(text):
 
 @given(TEXTS)
 def test_a_text_the_becomes_test_passes_over_holds_no_becomes(text):
-    """``_may_say_becomes`` is False only where ``_BECOMES`` (case-insensitive) finds nothing."""
-    assert _may_say_becomes(text) or _BECOMES.search(text) is None
+    """``may_hold_words`` of its words is False only where ``_BECOMES`` (case-insensitive)
+    finds nothing."""
+    assert may_hold_words(text, _BECOMING_WORDS) or _BECOMES.search(text) is None
 
 
 def test_becomes_in_any_case_and_with_a_folded_letter():
