@@ -26,6 +26,10 @@ _BARE_ITEM = re.compile(r"[^,\]\}\n]*")
 _BARE_KEY = re.compile(r"[^,:\]\}\n]*")
 # Space between tokens, and line comments ("// split at 16", "# after step 3") as in JSON5 or Python
 _SPACE = re.compile(r"(?:\s+|//[^\n]*|#[ \t][^\n]*)*")
+_SKIPPED_STARTS = frozenset("/#")  # what a comment starts with (space is ``str.isspace``, as ``\s`` is)
+# A list of unquoted items on one line with nothing nested, quoted or commented in it,
+# "[b, y, atb]": the commonest text that is no JSON, split at its commas (``_flat_items``).
+_FLAT_LIST = re.compile(r"\[([^\[\]{}\"'/#\n]*)\]")
 _ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|.)", re.S)
 _ESCAPED = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "0": "\0"}
 
@@ -57,17 +61,21 @@ class _LiteralParser:
         self.text = text
 
     def parse(self) -> Any:
-        value, end = self.value(0, 0, _BARE_ITEM)
-        if _SPACE.match(self.text, end).end() != len(self.text):  # type: ignore[union-attr]
+        value, end = self.value(self.skip(0), 0, _BARE_ITEM)
+        if self.skip(end) != len(self.text):
             raise _NotALiteral
         return value
 
     def skip(self, index: int) -> int:
-        return _SPACE.match(self.text, index).end()  # type: ignore[union-attr]
+        """Where the next token starts: after any space and comments at ``index``."""
+        text = self.text
+        if index < len(text) and not text[index].isspace() and text[index] not in _SKIPPED_STARTS:
+            return index  # a token: nothing to skip (the common case, without a regex)
+        return _SPACE.match(text, index).end()  # type: ignore[union-attr]
 
     def value(self, index: int, depth: int, bare: re.Pattern[str]) -> tuple[Any, int]:
+        """(value, end) of the value whose first token starts at ``index`` (after ``skip``)."""
         text = self.text
-        index = self.skip(index)
         if index >= len(text):
             raise _NotALiteral
         first = text[index]
@@ -101,7 +109,7 @@ class _LiteralParser:
                 index = self.skip(index)
                 if index >= len(text) or text[index] != ":" or not isinstance(key, str):
                     raise _NotALiteral
-                value, index = self.value(index + 1, depth, _BARE_ITEM)
+                value, index = self.value(self.skip(index + 1), depth, _BARE_ITEM)
                 items[key] = value
             else:
                 value, index = self.value(index, depth, _BARE_ITEM)
@@ -113,12 +121,28 @@ class _LiteralParser:
                 raise _NotALiteral
 
 
+def _flat_items(text: str) -> list[Bare] | None:
+    """The items of ``text`` where it is a flat list of unquoted items (``_FLAT_LIST``), as
+    ``_LiteralParser`` reads them, without its token loop; ``None`` for any other text, and
+    where an item is empty (the parser's error to raise)."""
+    flat = _FLAT_LIST.fullmatch(text)
+    if flat is None:
+        return None
+    items = [item.strip() for item in flat.group(1).split(",")]
+    if not items[-1]:
+        items.pop()  # a trailing comma, or no item at all
+    return [Bare(item) for item in items] if all(items) else None
+
+
 def parse_literal(text: str) -> Any:
     """A JSON value, else a tolerant Python-style literal; raises ``ValueError``."""
     try:
         return json.loads(text)
     except (ValueError, RecursionError):
         pass
+    flat = _flat_items(text)
+    if flat is not None:
+        return flat
     try:
         return _LiteralParser(text).parse()
     except _NotALiteral:

@@ -17,8 +17,11 @@ FINAL_PREFIX, INTERMEDIATE_PREFIX = "final_", "intermediate_"
 STATE_KEYS = ("state", "string", "sentence", "list", "array", "value", "result", "counters", "pieces", "tokens")
 
 
+_KEY_SEPARATORS = re.compile(r"[\s\-]+")  # "Final State", "final-state": final_state
+
+
 def _normal_key(key: Any) -> str:
-    return re.sub(r"[\s\-]+", "_", str(key).strip().lower())
+    return _KEY_SEPARATORS.sub("_", str(key).strip().lower())
 
 
 def _part(keys: dict[str, Any], names: tuple[str, ...], prefix: str) -> str | None:

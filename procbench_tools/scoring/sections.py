@@ -22,7 +22,7 @@ from .layout import Layout
 from .literals import parse_literal
 from .objects import answer_parts
 from .state_types import Kind
-from .values import parse_value, state_in_text, states_in_text, unwrap
+from .values import may_hold_words, parse_value, state_in_text, states_in_text, unwrap
 from .walkthroughs import walkthrough_at
 
 # "steps 1-6 above", "rows 1–11", "the ones shown after Steps 1 through 15", "the lists
@@ -64,7 +64,8 @@ _PART_NOUN = r"(?:\s+(?:states?|results?|strings?|numbers?|values?|lists?|arrays
 # strings, in order, are:", "and the intermediate results after each of the operations are")
 # (after a full stop or a semicolon alone, the clause must say what it is, with a colon or a
 # verb: a sentence state may go on "... in a process. Intermediate stops on the route.")
-_INTERMEDIATE_PHRASE = rf"(?:the\s+|its\s+)?(?:[a-z]+\s+)?intermediate{_PART_NOUN}"
+_INTERMEDIATE_WORD = "intermediate"  # in every clause that gives the intermediate states (a cheap test first)
+_INTERMEDIATE_PHRASE = rf"(?:the\s+|its\s+)?(?:[a-z]+\s+)?{_INTERMEDIATE_WORD}{_PART_NOUN}"
 _SAYS = rf"(?:[^:\n(]{{0,60}}?\s{_VERB}\b:?|\s*:|\s*{_VERB}\b:?)"
 _THEN_INTERMEDIATE = re.compile(
     rf"[,;.]?\s+(?:and|with)\s+{_INTERMEDIATE_PHRASE}{_SAYS}?\s*|[;.]\s+{_INTERMEDIATE_PHRASE}(?:{_SAYS}|\s+(?=\[))\s*",
@@ -89,6 +90,7 @@ _RANGE = re.compile(r"(\d+)\]?\s*(?:[-\u2013\u2014]|to|through|thru|and)\s*(?:[a
 
 # A value that ends by leading in to the lines below it: "steps 1-16 above, i.e.", "namely"
 _LEAD_IN = re.compile(r"(?:\bi\.\s?e\.|\bnamely|\bthat is|\bviz\.)[,:]?\s*$", re.I)
+_LEAD_IN_WORDS = ("i.", "namely", "that is", "viz.")  # one is in every lead-in (a cheap test first)
 _LEFT_OUT = re.compile(r"\b(?:leav\w*\s+out|exclud\w*|without|omit\w*|not\s+includ\w*|except)\b[^.;:]*$", re.I)
 
 
@@ -118,9 +120,11 @@ def _listed_or_referenced(text: str, kind: Kind) -> list[Any] | StepsAbove:
     reference = None if literal else _REFERENCE.search(text)
     if reference is None:
         states = states_in_text(text, kind)
-        named = [_NAMED_STATE.fullmatch(str(state)) for state in states if str(state) not in _ELLIPSES]
-        if len(named) >= 2 and all(named):  # "S_1, S_2, \ldots, S_8": the states so named above
-            return StepsAbove(int(named[0].group(1)), int(named[-1].group(1)))  # type: ignore[union-attr]
+        names = [str(state) for state in states if str(state) not in _ELLIPSES]
+        # "S_1, S_2, \ldots, S_8": the states so named above (a first unnamed state ends the test)
+        if len(names) >= 2 and all(_NAMED_STATE.fullmatch(name) for name in names):
+            first, last = _NAMED_STATE.fullmatch(names[0]), _NAMED_STATE.fullmatch(names[-1])
+            return StepsAbove(int(first.group(1)), int(last.group(1)))  # type: ignore[union-attr]
         return states
     colon = text.find(":", reference.end())
     if colon >= 0 and text[colon + 1 :].strip():
@@ -209,8 +213,10 @@ def _value_below(
     if literal is not None:
         last, value, _ = literal
         return last, [value] if role is Role.FINAL else _states_of([value], kind)
-    walk = walkthrough_at(layout, first, kind, single_entry=True, sentences=sentences)
-    if walk is not None and role is Role.INTERMEDIATE and (len(walk.texts) > 1 or line.item or line.cells is not None):
+    walk = None  # (a final value below is never read as a walk-through)
+    if role is Role.INTERMEDIATE:
+        walk = walkthrough_at(layout, first, kind, single_entry=True, sentences=sentences)
+    if walk is not None and (len(walk.texts) > 1 or line.item or line.cells is not None):
         only = walk.states[0] if len(walk.states) == 1 else None
         if isinstance(only, list) and not isinstance(kind, list):  # "+ `["nkozx", "nkoz"]`": one item, the list
             return walk.last_line, only
@@ -243,7 +249,7 @@ def _inline_sections(
     on its line, or below it: "..., and the final list is:")."""
     end = layout.lines[index].end
     if role is Role.FINAL:
-        inline = _THEN_INTERMEDIATE.search(value)
+        inline = _THEN_INTERMEDIATE.search(value) if may_hold_words(value, (_INTERMEDIATE_WORD,)) else None
         final_text = value if inline is None else value[: inline.start()]
         final_text = _FINAL_NAMED.sub("", final_text, count=1)  # 'final string "1c0d"': the name, then the value
         if _A_STEPS_STATE.fullmatch(final_text.strip()):
@@ -325,14 +331,17 @@ def _labelled_sections(layout: Layout, kinds: tuple[Kind, Kind], sentences: bool
         role = label.role
         kind = kinds[0] if role is Role.INTERMEDIATE else kinds[1]
         column = len(line.text) - len(line.text[label.value_start :].lstrip()) if label.value else -1
-        spanning = layout.literal_at(index, column) if label.value[:1] in ("[", "{") else None
-        if spanning is not None and spanning[2] > line.end:  # intermediate = [ ... over several lines ... ]
+        # (a literal that ends on the label's line is read with the line's value: parsed once, there)
+        spans_lines = label.value[:1] in ("[", "{") and layout.spans.get(line.start + column, 0) > line.end
+        spanning = layout.literal_at(index, column) if spans_lines else None
+        if spanning is not None:  # intermediate = [ ... over several lines ... ]
             last, value, _ = spanning
             end = layout.lines[last].end
             section = _final_section(index, end, value, last) if role is Role.FINAL else None
             found.append(section or Section(role, index, last, end, _states_of([value], kind)))
             continue
-        lead_in = _LEAD_IN.search(label.value) is not None  # "steps 1-16 above, i.e." over the list
+        # "steps 1-16 above, i.e." over the list
+        lead_in = may_hold_words(label.value, _LEAD_IN_WORDS) and _LEAD_IN.search(label.value) is not None
         introduces = (label.value.endswith(":") or lead_in) and not (
             (role is Role.INTERMEDIATE and _final_clause(label.value))
             or (role is Role.FINAL and _THEN_INTERMEDIATE.search(label.value))

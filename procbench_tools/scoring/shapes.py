@@ -45,10 +45,12 @@ class Shape:
         word and the value is unquoted: ``bistt.`` is ``bistt``, and so is ``bistt, after
         the last swap.``"""
         if kind is str and type(value) is Bare and self.words:
-            stripped = _REMARK.sub("", value.rstrip(SENTENCE_PUNCTUATION)).rstrip(SENTENCE_PUNCTUATION)
+            stripped = value.rstrip(SENTENCE_PUNCTUATION)
+            if ")" in stripped[-2:]:  # a remark may end it ("$" may stand before a last newline)
+                stripped = _REMARK.sub("", stripped).rstrip(SENTENCE_PUNCTUATION)
             if stripped != value and WORD.fullmatch(stripped):
                 return Bare(stripped)
-            clause = _CLAUSE_AFTER.fullmatch(value)
+            clause = _CLAUSE_AFTER.fullmatch(value) if "," in value else None
             if clause is not None:  # "-----x------, with the x at index 23."
                 return Bare(clause.group(1))
         return value
@@ -73,11 +75,11 @@ class Shape:
         if value is None or value == "" or isinstance(value, dict):
             return False
         if kind is int:
-            return isinstance(value, int) or (isinstance(value, str) and _INTEGER.fullmatch(value) is not None)
+            return _is_integer(value)
         if isinstance(kind, list):
             if not isinstance(value, list) or not value or any(isinstance(item, dict) for item in value):
                 return False
-            return kind[:1] != [int] or all(self.fits(item, int) for item in value)  # counters are numbers
+            return kind[:1] != [int] or all(_is_integer(item) for item in value)  # counters are numbers
         if not isinstance(value, str):
             return False
         if self.sentences:
@@ -88,3 +90,8 @@ class Shape:
 _INTEGER = re.compile(r"[-+]?\d{1,40}")
 MAX_WORD = 400  # a word state is at most this long (the longest benchmark state is about 120)
 MAX_SENTENCE = 1000
+
+
+def _is_integer(value: Any) -> bool:
+    """Whether ``value`` is an integer, or text that writes one (of at most 40 digits)."""
+    return isinstance(value, int) or (isinstance(value, str) and _INTEGER.fullmatch(value) is not None)

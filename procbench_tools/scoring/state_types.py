@@ -104,7 +104,7 @@ def typed(value: Any, kind: Kind) -> Any:
         return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
     if isinstance(value, list):
         element = kind[0] if isinstance(kind, list) else None
-        if element is str and all(type(item) is str for item in value):
-            return value  # quoted text items: nothing to type (the common case)
+        if element in (str, int) and set(map(type, value)) <= {element}:
+            return value  # only quoted text items, or numbers, where the states hold them: nothing to type
         return [typed(item, element) for item in value]
     return value

@@ -29,10 +29,10 @@ _MARKS = ("**", "__", "*", "_", "`")  # backticks are markup: `[1_7]` is a list,
 _MARK_STARTS = frozenset("*_`")
 _MARKUP_ENDS = frozenset("*_`$\\)]}.,;!\"'\u2713\u2714\u2705")  # a text that starts or ends otherwise has no markup
 _REMARK_ENDS = frozenset(")\u2713\u2714\u2705")
-_REMARK_MARKS = ("\u2190", " #", " //")
 # (not ")": a sentence state may end "(or about).", and its full stop is its own)
 _CLOSING_MARKS = frozenset("]}\"'`*_$")
 _QUOTES = ('"', "'", "\u201c\u201d", "\u2018\u2019")
+_QUOTE_OPENINGS = frozenset(quotes[0] for quotes in _QUOTES)
 # A value marked off at the end of an explained line: bold or backticks (quotes end
 # sentences too: 'no longer, "I wish we had some acquaintance in Bath!"').
 _MARKED_AT_END = re.compile(r"""(\*\*|__|`)([^\n]*?)\1$""")
@@ -43,7 +43,9 @@ _TRAILING_REMARK = re.compile(r"(?:\s+\([^()]*\)|\s*[\u2713\u2714\u2705]+|\s+\u2
 _TRAILING_STOP = re.compile(r"(?<=[\]\}\"'`*_$])[.,;!]+$")  # "[a, b]." and "`abc`." end a sentence
 _DESCRIPTION = re.compile(r"[^\n:]{1,40}?:[ \t]+")  # "remove d: " before a state
 _SIGNED_WORD = re.compile(r"[-+\u2212\u2013][^\s:]{1,30}")  # "−wholesalers", "+q": what a step took away or added
-_BECOMES = re.compile(r"\b(?:becomes|becoming|is now|are now|gives|giving|yields|results in|resulting in)\b:?", re.I)
+_BECOMING_WORDS = ("becomes", "becoming", "is now", "are now", "gives", "giving", "yields", "results in",
+                   "resulting in")  # fmt: skip
+_BECOMES = re.compile(rf"\b(?:{'|'.join(_BECOMING_WORDS)})\b:?", re.I)
 _BOLD_LEAD = re.compile(r"(\*\*|__)[^*_\n]{1,60}?:\1[ \t]+(?=\S)|(\*\*|__)[^*_\n]{1,60}?\2:[ \t]+(?=\S)")
 _QUOTED_LEAD = re.compile(  # '"violent": ' before the sentence it made
     r"""(?:"[^"\n]{1,40}"|'[^'\n]{1,40}'|`[^`\n]{1,40}`|\*\*[^*\n]{1,40}\*\*)[ \t]*:[ \t]+(?=\S)"""
@@ -52,6 +54,28 @@ _LEADING_NOTE = re.compile(r"\([^()\n]{1,40}\)[ \t]+(?=\S)")
 _PROSE_AFTER = re.compile(r"[,;][ \t]+[a-z(]")  # a clause after a value a sentence states
 _ASSIGNMENT = re.compile(r"[A-Za-z]{1,2}(?:_\{?\d{1,3}\}?|\d{1,3})?[ \t]*=[ \t]+(?=\S)")  # "S_3 = ", "s = "
 _COMMA_SEPARATED = re.compile(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+")
+
+
+def may_hold_an_arrow(text: str) -> bool:
+    """A cheap test before searching ``ARROW`` (most texts hold no arrow): every arrow
+    holds ``>`` or is not ASCII."""
+    return ">" in text or not text.isascii()
+
+
+def may_hold_words(text: str, words: tuple[str, ...]) -> bool:
+    """A cheap test before a case-insensitive search whose every match holds one of
+    ``words`` (in lower case): whether ``text`` holds one in any case (text that is not
+    ASCII is always searched: ``re.I`` folds a few other letters onto ASCII ones, the
+    dotted capital I onto "i")."""
+    if not text.isascii():
+        return True
+    lowered = text.lower()
+    return any(word in lowered for word in words)
+
+
+def _has_remark_mark(text: str) -> bool:
+    """Whether ``text`` holds a mark a trailing remark starts with: "\u2190", " #", " //"."""
+    return "\u2190" in text or " #" in text or " //" in text
 
 
 def _strip_pair(text: str, opening: str, closing: str) -> str | None:
@@ -65,17 +89,11 @@ def unwrap(text: str) -> str:
     closing markup, a trailing remark in parentheses or a check mark (quotes are kept: they
     say "a string")."""
     text = text.strip()
-    if not text or (
-        text[0] not in _MARKUP_ENDS
-        and text[-1] not in _MARKUP_ENDS
-        and " #" not in text
-        and "\u2190" not in text
-        and " //" not in text
-    ):
+    if not text or (text[0] not in _MARKUP_ENDS and text[-1] not in _MARKUP_ENDS and not _has_remark_mark(text)):
         return text  # nothing to take off: the common case
     while text:
         before = text
-        if text[-1] in _REMARK_ENDS or any(mark in text for mark in _REMARK_MARKS):
+        if text[-1] in _REMARK_ENDS or _has_remark_mark(text):
             text = _TRAILING_REMARK.sub("", text).strip()
         if len(text) > 1 and text[-1] in ".,;!" and text[-2] in _CLOSING_MARKS:
             text = _TRAILING_STOP.sub("", text).strip()
@@ -100,7 +118,9 @@ def unwrap(text: str) -> str:
 def _quoted(text: str) -> str | None:
     """The content of ``text`` when it is one quoted string (a JSON string may hold escaped
     quotes)."""
-    if len(text) >= 2 and text[0] == text[-1] == '"':
+    if len(text) < 2 or text[0] not in _QUOTE_OPENINGS:
+        return None  # not quoted: the common case
+    if text[0] == text[-1] == '"':
         try:
             return str(json.loads(text))
         except ValueError:
@@ -144,9 +164,9 @@ def after_last_arrow(text: str, becomes: bool = True) -> str:
     """The text after the last arrow of ``text``, or (with ``becomes``) after the last
     "becomes" (``The list becomes: a, b``); all of it without either."""
     found = 0
-    for match in ARROW.finditer(text):
+    for match in ARROW.finditer(text) if may_hold_an_arrow(text) else ():
         found = match.end()
-    for match in _BECOMES.finditer(text, found) if becomes else ():
+    for match in _BECOMES.finditer(text, found) if becomes and may_hold_words(text, _BECOMING_WORDS) else ():
         rest = unwrap(text[match.end() :])
         if (
             match.group().endswith(":") or rest[:1] == "[" or " " not in rest
@@ -181,10 +201,12 @@ def state_in_text(text: str, kind: Kind = None, sentences: bool = False) -> Any:
         if (marked is not None and marked.end() == len(stripped)) or _quoted(stripped) is not None:
             return parse_value(stripped)
     text = unwrap(text)
-    rest = unwrap(after_last_arrow(text, becomes=not sentences))
+    rest = after_last_arrow(text, becomes=not sentences)
+    if rest != text:  # (the text itself is unwrapped already)
+        rest = unwrap(rest)
     if kind is int and "=" in rest:
         rest = unwrap(rest[rest.rindex("=") + 1 :])
-    assigned = _ASSIGNMENT.match(rest)
+    assigned = _ASSIGNMENT.match(rest) if "=" in rest else None
     if assigned is not None:  # "S_3 = ynzb4j": a state named, then given
         rest = unwrap(rest[assigned.end() :])
     if not rest:
@@ -203,13 +225,14 @@ def state_in_text(text: str, kind: Kind = None, sentences: bool = False) -> Any:
         if isinstance(kind, list) and not isinstance(value, list):  # "{6, 17}: ["fnb", "gs"]": a set, then the list
             return _literal_at_end(rest) or value
         return value
-    marked = _MARKED_AT_END.search(rest)
+    # (rest ends as an unwrapped text does, without space: a value marked at its end ends in the mark)
+    marked = _MARKED_AT_END.search(rest) if rest[-1] in _MARK_STARTS else None
     if marked is not None:
         return parse_value(marked.group())
     listed = _literal_at_end(rest) if isinstance(kind, list) else None  # "A low-cut [2]" is a sentence
     if listed is not None:
         return listed
-    description = _DESCRIPTION.match(rest)
+    description = _DESCRIPTION.match(rest) if ":" in rest else None
     if description is not None:  # "remove d: escizc", "r: e, a, r" (a sentence keeps its colon)
         value = rest[description.end() :].strip()
         if _SIGNED_WORD.fullmatch(description.group().rstrip(": \t")):  # "−wholesalers: He's a master ..."
@@ -286,7 +309,7 @@ def states_in_text(text: str, kind: Kind = None) -> list[Any]:
         if isinstance(value, list):
             is_one_list_state = isinstance(kind, list) and not any(isinstance(item, list) for item in value)
             return [value] if is_one_list_state and value else value
-    if ARROW.search(text):
+    if may_hold_an_arrow(text) and ARROW.search(text):
         return [state_in_text(part, kind) for part in ARROW.split(text) if part.strip()]
     if isinstance(kind, list):
         return [parse_value(text)]

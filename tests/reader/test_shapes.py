@@ -24,6 +24,14 @@ def test_a_sentence_state_keeps_its_full_stop():
     assert SENTENCES.tidy(Bare("The cat sat."), str) == "The cat sat."
 
 
+def test_a_remark_in_parentheses_after_a_word_state_is_not_part_of_it():
+    """A remark in parentheses after a word state ("abcd (final).") is not part of it; a word
+    with a comma but no clause after it stays as it is."""
+    assert WORDS.tidy(Bare("abcd (final)."), str) == "abcd"
+    assert WORDS.tidy(Bare("abcd (final)"), str) == "abcd"
+    assert WORDS.tidy(Bare("ab,cd"), str) == "ab,cd"
+
+
 def test_a_quoted_state_is_never_tidied():
     assert WORDS.tidy("bistt.", str) == "bistt."
 
@@ -39,6 +47,8 @@ def test_fits_by_type_and_shape():
     assert WORDS.fits([1, 2], [int]) and not WORDS.fits([], [int]) and not WORDS.fits("[1]", [int])
     assert WORDS.fits(["1", 2], [int]) and not WORDS.fits(["h:1", "i:1"], [int])  # counters are numbers
     assert WORDS.fits(["ab", 3], [str])
+    assert WORDS.fits(["-3", "+4", 5, True], [int])  # counters: numbers, or text that writes one
+    assert not WORDS.fits([1, ""], [int]) and not WORDS.fits([1, None], [int])
     assert not WORDS.fits("", str) and not WORDS.fits(None, str)
 
 
