@@ -141,6 +141,8 @@ def label_of(line: str, inner_labels: int = INNER_LABELS) -> Label | None:
     if line.startswith(("{", "["), start):
         return None  # a literal, not a label: {"intermediate": ...}
     window = line[start : start + PHRASE_END]
+    if not holds_role_word(window):
+        return None  # the phrase, in the window, holds no word a role needs (a long line of prose)
     # a separator inside a parenthesis is the phrase's own ("Final counts (a → z)", "(a=0)")
     searched = _PARENTHESES.sub(lambda match: " " * len(match.group()), window) if "(" in window else window
     separator = _SEPARATOR.search(searched) or _ARROW_SEPARATOR.search(searched)

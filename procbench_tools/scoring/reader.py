@@ -35,7 +35,6 @@ Standard library only, so the metric Space can carry it.
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -188,9 +187,12 @@ def read_text(text: str, expected: Expected) -> Reading | None:
     """The answer in the reply ``text`` (stages 2–5 of the module docstring)."""
     regions = answer_regions(text)
 
-    @functools.cache
-    def parsed(region: str) -> Document:  # each region normalised and parsed once, for both passes
-        return Document(rewritten(region, MARKUP_REWRITES), expected)
+    documents: dict[str, Document] = {}  # each region normalised and parsed once, for both passes
+
+    def parsed(region: str) -> Document:
+        if region not in documents:
+            documents[region] = Document(rewritten(region, MARKUP_REWRITES), expected)
+        return documents[region]
 
     for region in regions:
         reading = _read_region(region, parsed, expected)
