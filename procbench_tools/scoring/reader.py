@@ -95,19 +95,14 @@ def _typed(candidate: Candidate, expected: Expected) -> tuple[list[Any], Any]:
     """The candidate's states in the reference's types, tidied to the task's shape; a value
     read once and repeated (a looping model's line, read once for all its repeats) is worked
     out once."""
-
-    def state(value: Any, kind: Kind) -> Any:
-        return typed(expected.shape.tidy(value, kind), kind)
-
+    shape, kind = expected.shape, expected.intermediate_kind
     worked_out: dict[int, Any] = {}  # by identity: the candidate holds each value while this runs
-
-    def intermediate_state(value: Any) -> Any:
+    intermediate = []
+    for value in candidate.intermediate or []:
         if id(value) not in worked_out:
-            worked_out[id(value)] = state(value, expected.intermediate_kind)
-        return worked_out[id(value)]
-
-    intermediate = [intermediate_state(value) for value in candidate.intermediate or []]
-    return intermediate, state(candidate.final, expected.final_kind)
+            worked_out[id(value)] = typed(shape.tidy(value, kind), kind)
+        intermediate.append(worked_out[id(value)])
+    return intermediate, typed(shape.tidy(candidate.final, expected.final_kind), expected.final_kind)
 
 
 def _unfit(intermediate: list[Any], final: Any, expected: Expected) -> bool:
