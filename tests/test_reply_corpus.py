@@ -83,6 +83,8 @@ KNOWN_MISREADS = frozenset(
         *("w15-voiceassist-012", "w15-voiceassist-013", "w15-voiceassist-014", "w15-voiceassist-015"),
         # wave 16, the blind holdout of reader 2.1 as it ships (read 158/160 blind), joined unstudied
         *("w16-commandr7b-013", "w16-reflection-011"),
+        # wave 17, the blind holdout of reader 2.2 (read 157/160 blind, each misread doubted), joined unstudied
+        *("w17-codestral-017", "w17-internlm-001", "w17-kimi-004"),
     }
 )
 
