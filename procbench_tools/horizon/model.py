@@ -34,6 +34,13 @@ def log_failure(log2_steps: ArrayLike, theta: ArrayLike, beta: ArrayLike, lapse:
         return np.logaddexp(np.log(lapse), np.log1p(-lapse) - np.logaddexp(0.0, z))
 
 
+def success_curve(log2_steps: ArrayLike, theta: ArrayLike, beta: ArrayLike, lapse: ArrayLike) -> NDArray[np.float64]:
+    """``P(SM = 1)`` at ``log2_steps`` as the model writes it, broadcast over the arguments:
+    the curves of the figures and of the pooled mean (likelihoods use :func:`log_success`)."""
+    with np.errstate(over="ignore"):
+        return (1 - np.asarray(lapse)) / (1 + np.exp(np.asarray(beta) * (np.asarray(log2_steps) - np.asarray(theta))))
+
+
 def success_probability(steps: ArrayLike, theta: ArrayLike, beta: ArrayLike, lapse: ArrayLike) -> NDArray[np.float64]:
     """``P(SM = 1 | steps)``, broadcast over the arguments."""
     return np.exp(log_success(np.log2(np.asarray(steps, dtype=float)), theta, beta, lapse))

@@ -102,8 +102,7 @@ def horizon_figure(records: Iterable[Mapping[str, Any]], report: HorizonReport, 
     by_task = tallies(records)
     posteriors = {task: by_task[task].posterior() for task in report.by_task}
     panels: list[tuple[str, Tally, HorizonEstimate, Callable[[Array], Array]]] = [
-        (task, by_task[task], estimate, functools.partial(posteriors[task].likelihood_band))
-        for task, estimate in report.by_task.items()
+        (task, by_task[task], estimate, posteriors[task].likelihood_band) for task, estimate in report.by_task.items()
     ]
     if len(panels) > 1:
         pooled = pooled_curve(list(posteriors.values()))

@@ -40,6 +40,7 @@ from numpy.typing import ArrayLike
 
 from . import settings
 from .grid import Array
+from .model import success_curve
 from .posterior import Posterior, log_likelihood_tables
 
 PARAMETERS = ("theta", "beta", "lapse")
@@ -58,8 +59,7 @@ class Curves:
     def mean_success(self, log2_steps: ArrayLike) -> Array:
         """The mean over tasks of ``P(SM = 1)`` at ``log2_steps`` (broadcast against
         ``(runs, draws)``): one row per run, one column per draw."""
-        with np.errstate(over="ignore"):
-            return np.mean((1 - self.lapse) / (1 + np.exp(self.beta * (np.asarray(log2_steps) - self.theta))), axis=0)
+        return np.mean(success_curve(log2_steps, self.theta, self.beta, self.lapse), axis=0)
 
 
 def _points(posteriors: Sequence[Posterior], indices: Sequence[Array]) -> Curves:

@@ -13,6 +13,7 @@ from numpy.typing import ArrayLike
 
 from . import settings
 from .grid import Array, Grid
+from .model import success_curve
 
 
 def log_likelihood_tables(grid: Grid, steps: Sequence[int]) -> tuple[Array, Array]:
@@ -81,7 +82,7 @@ class Posterior:
         theta, beta, lapse = (
             np.append(values[kept], values[best]) for values in (self.grid.theta, self.grid.beta, self.grid.lapse)
         )
-        curves = (1 - lapse) / (1 + np.exp(beta * (x - theta)))  # one row per step count; the last column is the best
+        curves = success_curve(x, theta, beta, lapse)  # one row per step count; the last column is the best
         return np.array([curves.min(axis=1), curves[:, -1], curves.max(axis=1)])
 
 
