@@ -122,7 +122,9 @@ def _line_values(line: Line, kind: Kind, final_kind: Kind, shape: Shape) -> list
         if line.label.role is Role.INITIAL:
             return None
         text = line.label.value
-    text = _EMPHASIS.sub(r"\1", text.strip())
+    text = text.strip()
+    if text[:2] in ("**", "__"):
+        text = _EMPHASIS.sub(r"\1", text)
     if not text or _prose(text, kind, shape):
         return None
     if text[0] == "[":
@@ -166,9 +168,13 @@ def _line_values(line: Line, kind: Kind, final_kind: Kind, shape: Shape) -> list
             text = _NEXT_SENTENCE.split(text, maxsplit=1)[0]
         parts = [part for part in _ENUMERATION.split(_uncommented(text).rstrip(".")) if part.strip()]
         if len(parts) >= MIN_CHAIN:
-            values = [_value(part, kind, shape) for part in parts]
-            if all(value is not None for value in values):
-                return values
+            values = []
+            for part in parts:  # a part that is no state makes the line prose: the rest is not read
+                value = _value(part, kind, shape)
+                if value is None:
+                    return None
+                values.append(value)
+            return values
     return None
 
 
