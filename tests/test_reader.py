@@ -95,6 +95,19 @@ def test_a_region_is_parsed_once_for_both_passes(monkeypatch):
     assert parsed == ["The sentence reads:\nabdc"]
 
 
+def test_a_pretty_printed_object_that_ends_the_reply_is_read_without_a_document(monkeypatch):
+    # An answer object written over several lines, after a draft object, ends the reply:
+    # nothing can come after it, so it is read at once, no document parsed (a long
+    # pretty-printed object was read line by line), and its states are the model's own,
+    # not checked for shape (an empty final string is a state, not an unfit one).
+    monkeypatch.setattr(reader, "Document", lambda text, expected: pytest.fail(f"parsed {text!r}"))
+    reply = 'Draft: {"intermediate": [], "final": "x"}\nChecked:\n```json\n{\n  "intermediate": ["ab", "a"],\n'
+    reading = reader.read_reply(reply + '  "final": ""\n}\n```', ["ab", "a", ""], "abc")
+    assert reading is not None
+    assert (reading.intermediate, reading.final, reading.form) == (["ab", "a"], "", "object")
+    assert reading.doubts == frozenset()
+
+
 # --- junk, time, warnings --------------------------------------------------------------------
 
 JUNK_ALPHABET = list("{}[]()'\"`,:;.\\ \n\t-*#<>/=→stepSTEP1finalFINALanswerthinkintermediate state0123abc_")

@@ -82,6 +82,14 @@ def _value(text: str, kind: Kind, shape: Shape) -> Any:
     return value if shape.fits(value, kind) else None
 
 
+def _may_list_states(text: str, kind: Kind, final_kind: Kind) -> bool:
+    """Whether the list literal ``text`` may hold states (``_listed``), known before it is
+    parsed: where states are lists, its first item must be a list too."""
+    if isinstance(final_kind, list) and not isinstance(kind, list):
+        return False  # a list is the final state (Compare's list of results), not a list of states
+    return not isinstance(kind, list) or text[1:].lstrip()[:1] == "["
+
+
 def _listed(value: Any, kind: Kind, final_kind: Kind) -> list[Any] | None:
     """The states a list literal holds, when its items are states (``["cdba", "cbda"]``
     where states are strings, ``[[1, 2], [2, 3]]`` where they are lists)."""
@@ -127,7 +135,7 @@ def _line_values(line: Line, kind: Kind, final_kind: Kind, shape: Shape) -> list
         text = _EMPHASIS.sub(r"\1", text)
     if not text or _prose(text, kind, shape):
         return None
-    if text[0] == "[":
+    if text[0] == "[" and _may_list_states(text, kind, final_kind):
         listed = _listed(parse_value(_uncommented(text)), kind, final_kind)
         if listed is not None:
             return listed

@@ -74,12 +74,14 @@ _REQUESTED_FORM = '{"intermediate"'
 
 def object_at_end(text: str) -> tuple[list[Any], Any] | None:
     """The answer, when the (stripped) text ends with a JSON answer object, perhaps fenced,
-    in the requested form or starting at the text's first brace: nothing can end after it,
-    so it is the last complete answer."""
+    in the requested form, starting at the text's first brace or at the last brace that
+    opens a line (a pretty-printed object): nothing can end after it, so it is the last
+    complete answer."""
     end = len(text.rstrip("`. \n"))
     if not text[:end].endswith("}"):
         return None
-    for start in {text.find("{"), text.rfind(_REQUESTED_FORM)} - {-1}:
+    line_start = text.rfind("\n{") + 1 or -1
+    for start in {text.find("{"), text.rfind(_REQUESTED_FORM), line_start} - {-1}:
         try:
             value, stop = _DECODER.raw_decode(text, start)
         except (ValueError, RecursionError):
