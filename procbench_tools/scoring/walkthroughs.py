@@ -25,7 +25,7 @@ from typing import Any
 from .labels import Role
 from .layout import Layout, Line
 from .state_types import Kind
-from .values import ARROW, state_in_text, unwrap
+from .values import ARROW, may_hold_an_arrow, may_hold_words, state_in_text, unwrap
 
 # Header words of a table's state column.
 STATE_COLUMN_WORDS = (
@@ -38,6 +38,7 @@ _ARROW_AT_END = re.compile(rf"(?:{ARROW.pattern})\s*$")
 _FINAL_MARK = re.compile(
     r"\((?:the\s+)?final(?:\s+state)?\)|(?:[-\u2013\u2014]\s*|\b)final(?:\s+state)?[\s*_:!.)]*$", re.I
 )
+_FINAL_WORDS = ("final",)  # in every entry that calls itself final (a cheap test first)
 ENTRIES_WITH_LINES_BELOW = ("step", "number", "bullet", "header")  # the state may stand on a line below these
 HEADER_LENGTH = 80  # a header line over its state is at most this long
 # The header line of a table written as comma-separated values: short column names.
@@ -120,11 +121,21 @@ def _kind_of_entry(layout: Layout, index: int) -> str | None:
         return None
     if _is_header(layout, index):
         return "header"
-    if ARROW.search(line.text):
+    if may_hold_an_arrow(line.text) and ARROW.search(line.text):
         return "arrow"
-    if _KEYED.match(line.text) and label is None and not _SEVERAL_LITERALS.search(line.text):
+    if (
+        label is None
+        and _may_be_keyed(line.text)
+        and _KEYED.match(line.text)
+        and not _SEVERAL_LITERALS.search(line.text)
+    ):
         return "keyed"  # (not "The rows are: [a, 1], [b, 2]": several states, not a step's one)
     return None
+
+
+def _may_be_keyed(text: str) -> bool:
+    """A cheap test before matching ``_KEYED``: every key ends in a colon or an ``=``."""
+    return ":" in text or "=" in text
 
 
 def _entry_text(line: Line) -> str:
@@ -132,8 +143,8 @@ def _entry_text(line: Line) -> str:
         return line.label.value
     if line.number is not None or line.bullet:
         return line.body
-    keyed = _KEYED.match(line.text)
-    if keyed is not None and not ARROW.search(line.text):
+    keyed = _KEYED.match(line.text) if _may_be_keyed(line.text) else None
+    if keyed is not None and not (may_hold_an_arrow(line.text) and ARROW.search(line.text)):
         return line.text[keyed.end() - 1 :]
     return line.text
 
@@ -284,7 +295,7 @@ def walkthrough_at(
                 break  # a new walk-through
             number = step if step is not None else number + 1
             texts.append((_entry_text(line) if entry_kind != "header" else "", ""))
-            final_marked = bool(_FINAL_MARK.search(line.text))
+            final_marked = may_hold_words(line.text, _FINAL_WORDS) and _FINAL_MARK.search(line.text) is not None
             last = position
         elif line.blank or line.fence:
             pass
