@@ -61,6 +61,11 @@ class Walkthrough:
     from_zero: bool = False  # its first entry is numbered 0: the initial state, or step 0 of a count from 0
     sentences: bool = False  # the states are sentences (a verb inside one leads to nothing)
 
+    @property
+    def length(self) -> int:
+        """How many states it has (one an entry), known without reading them."""
+        return len(self.items) if self.items is not None else len(self.texts)
+
     @cached_property
     def states(self) -> list[Any]:
         if self.items is not None:
@@ -89,7 +94,7 @@ def _is_header(layout: Layout, index: int) -> bool:
     if not text or len(text) > HEADER_LENGTH or line.item or line.cells is not None:
         return False
     marked = text.startswith(("**", "__", "#")) and (text.endswith(("**", "__")) or text.startswith("#"))
-    if not (marked or text.endswith(":") or _ARROW_AT_END.search(text)):
+    if not (marked or text.endswith(":") or (may_hold_an_arrow(text) and _ARROW_AT_END.search(text))):
         return False
     below = layout.lines[index + 1] if index + 1 < len(layout.lines) else None
     return below is not None and not below.blank and below.label is None and not below.item and not below.fence
@@ -328,13 +333,13 @@ def read_walkthroughs(layout: Layout, kind: Kind, taken: set[int], sentences: bo
     index = 0
     while index < len(layout.lines):
         line = layout.lines[index]
-        may_start = (
+        may_start = index not in taken and (
             line.cells is not None
             or line.text.lstrip()[:1] == "["
             or _entry_kind(layout, index) is not None
             or ("," in line.text and _CSV_HEADER.fullmatch(line.text) is not None)
         )
-        if index not in taken and may_start:
+        if may_start:
             walk = walkthrough_at(layout, index, kind, sentences=sentences)
             if walk is not None:
                 found.append(walk)

@@ -4,8 +4,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from procbench_tools.scoring.layout import read_layout
-from procbench_tools.scoring.values import may_hold_words
+from procbench_tools.scoring.values import may_hold_an_arrow, may_hold_words
 from procbench_tools.scoring.walkthroughs import (
+    _ARROW_AT_END,
     _FINAL_MARK,
     _FINAL_WORDS,
     _KEYED,
@@ -69,3 +70,23 @@ def test_keyed_lines_and_arrow_lines_are_walkthroughs():
     assert assigned.states == [[0, 1], [1, 1]]
     (arrows,) = read_walkthroughs(read_layout("swap a \u2192 bac\nswap c => bca"), str, set())
     assert arrows.states == ["bac", "bca"]
+
+
+@given(LINES)
+def test_a_line_the_arrow_test_passes_over_ends_in_no_arrow(text):
+    """``may_hold_an_arrow`` is False only where ``_ARROW_AT_END`` (a header's arrow) finds
+    nothing."""
+    assert may_hold_an_arrow(text) or _ARROW_AT_END.search(text) is None
+
+
+def test_a_walkthroughs_length_is_its_number_of_states():
+    """``length`` counts the states without reading them: one an entry, one an item of a list
+    literal, one a row of a table."""
+    cases = [
+        ("1. abc\n2. abd\n3. abz", str, 3),
+        ("[[1], [2], [3], [4]]", [int], 4),
+        ("| step | state |\n|---|---|\n| 1 | a |\n| 2 | b |", str, 2),
+    ]
+    for text, kind, length in cases:
+        (walk,) = read_walkthroughs(read_layout(text), kind, set())
+        assert walk.length == len(walk.states) == length
