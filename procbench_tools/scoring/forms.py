@@ -186,11 +186,11 @@ def _states_pointed_at(document: Document, line: int, pointer: StepsAbove, final
     kind = expected.intermediate_kind
     walk = _walk_before(document, line, -1)
     while walk is not None:
-        steps = len(walk.states) - (1 if walk.from_zero else 0)
-        states = _steps_above(walk, pointer, final, expected)
-        reaches = pointer.last is None or steps >= pointer.last
-        if reaches and all(shape.fits(typed(shape.tidy(state, kind), kind), kind) for state in states):
-            return states
+        steps = walk.length - (1 if walk.from_zero else 0)
+        if pointer.last is None or steps >= pointer.last:  # it reaches the last step named: read its states
+            states = _steps_above(walk, pointer, final, expected)
+            if all(shape.fits(typed(shape.tidy(state, kind), kind), kind) for state in states):
+                return states
         walk = _walk_before(document, walk.first_line, -1)
     return None
 
@@ -266,7 +266,7 @@ def read_lone_value(document: Document) -> list[Candidate]:
 
 def shown_steps(document: Document) -> int:
     """How many step states the text shows: the length of its longest walk-through."""
-    return max((len(walk.states) if walk.items is not None else len(walk.texts) for walk in document.walks), default=0)
+    return max((walk.length for walk in document.walks), default=0)
 
 
 @dataclass(frozen=True)

@@ -141,15 +141,17 @@ def label_of(line: str, inner_labels: int = INNER_LABELS) -> Label | None:
     if line.startswith(("{", "["), start):
         return None  # a literal, not a label: {"intermediate": ...}
     window = line[start : start + PHRASE_END]
-    if not holds_role_word(window):
-        return None  # the phrase, in the window, holds no word a role needs (a long line of prose)
+    # the phrase, in the window, must hold a word a role needs (a long line of prose may not); a
+    # window to the line's end holds the line's own (the markup before it has no letters)
+    if start + len(window) < len(line) and not holds_role_word(window):
+        return None
     # a separator inside a parenthesis is the phrase's own ("Final counts (a → z)", "(a=0)")
     searched = _PARENTHESES.sub(lambda match: " " * len(match.group()), window) if "(" in window else window
     separator = _SEPARATOR.search(searched) or _ARROW_SEPARATOR.search(searched)
     phrase_end = separator.start() if separator else len(window)
     value_start = start + separator.end() if separator else len(line)
-    said = None
-    if _IS.search(window, 0, phrase_end) is not None:  # "The final answer is **x**", "The intermediate states are"
+    said = _IS.search(window, 0, phrase_end)  # "The final answer is **x**", "The intermediate states are"
+    if said is not None and searched is not window:
         said = _IS.search(searched, 0, phrase_end)  # not inside a parenthesis
     if said is not None:
         before = window[: said.start()]
@@ -158,6 +160,8 @@ def label_of(line: str, inner_labels: int = INNER_LABELS) -> Label | None:
             if said.end() < phrase_end:  # "is" then the value; else "is:" or "is" ending the line
                 value_start, separator = start + said.end(), said
             phrase_end = said.start()
+    if separator is None and start + len(window) < len(line):
+        return None  # a label alone on its line (a heading over its value): the line is longer than one can be
     phrase = window[:phrase_end]
     words = _words(phrase)
     bare_phrase = _PARENTHESES.sub(" ", phrase) if "(" in phrase else phrase  # a remark's commas split nothing
@@ -173,8 +177,6 @@ def label_of(line: str, inner_labels: int = INNER_LABELS) -> Label | None:
         return None
     role, step = found
     if separator is None:  # a label alone on its line: a heading over its value
-        if start + len(window) < len(line):
-            return None  # the line is longer than a label can be
         marked = lead is not None and (lead.group("heading") or lead.group("emphasis"))
         if not marked and len(words) > HEADING_WORDS:
             return None

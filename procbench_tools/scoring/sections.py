@@ -73,6 +73,8 @@ _THEN_INTERMEDIATE = re.compile(
 )
 # "... 5, 10, 50, and the final number is 165"; "and the final decoded string, 31 characters long, is"
 _THEN_FINAL = re.compile(rf"[,;.]?\s+(?:and\s+)?(?:the\s+)?final\b[^:\n]{{0,60}}?(?::|\s{_VERB}\b)\s*", re.I)
+_FINAL_WORDS = ("final",)  # in every match of _THEN_FINAL and _FINAL_NAMED (a cheap test first)
+_STEP_WORDS = ("step",)  # in every match of _A_STEPS_STATE (a cheap test first)
 
 
 @dataclass(frozen=True)
@@ -102,7 +104,7 @@ def _final_clause(value: str) -> re.Match[str] | None:
     list is [...]"); not where it only says what it leaves out ("leaving out the empty
     string and the final string: [...]", "the final one is left out"), nor in a remark in
     parentheses."""
-    clause = _THEN_FINAL.search(value)
+    clause = _THEN_FINAL.search(value) if may_hold_words(value, _FINAL_WORDS) else None
     if clause is None or _LEFT_OUT.search(value, 0, clause.start()):
         return None
     before = value[: clause.start() + 1]
@@ -251,11 +253,14 @@ def _inline_sections(
     if role is Role.FINAL:
         inline = _THEN_INTERMEDIATE.search(value) if may_hold_words(value, (_INTERMEDIATE_WORD,)) else None
         final_text = value if inline is None else value[: inline.start()]
-        final_text = _FINAL_NAMED.sub("", final_text, count=1)  # 'final string "1c0d"': the name, then the value
-        if _A_STEPS_STATE.fullmatch(final_text.strip()):
+        if may_hold_words(final_text, _FINAL_WORDS):  # 'final string "1c0d"': the name, then the value
+            final_text = _FINAL_NAMED.sub("", final_text, count=1)
+        if may_hold_words(final_text, _STEP_WORDS) and _A_STEPS_STATE.fullmatch(final_text.strip()):
             return []  # "The final sentence is the result of Step 3.": it points at a state, gives none
-        paired = _STATE_THEN_LIST.fullmatch(final_text.strip()) if not isinstance(kinds[1], list) else None
-        if paired is not None and inline is None:  # "\boxed{40, [7, 16, 32]}": the final state, then the steps
+        paired = None  # "\boxed{40, [7, 16, 32]}": the final state, then the steps
+        if "[" in final_text and not isinstance(kinds[1], list):
+            paired = _STATE_THEN_LIST.fullmatch(final_text.strip())
+        if paired is not None and inline is None:
             try:
                 listed_states = parse_literal(paired.group(2))
             except ValueError:
@@ -322,18 +327,23 @@ def read_sections(layout: Layout, kinds: tuple[Kind, Kind], sentences: bool = Fa
     return _rows_joined(_labelled_sections(layout, kinds, sentences))
 
 
+_SECTION_ROLES = (Role.FINAL, Role.INTERMEDIATE)  # the labels that have sections
+
+
 def _labelled_sections(layout: Layout, kinds: tuple[Kind, Kind], sentences: bool) -> list[Section]:
     found = []
     for index, line in enumerate(layout.lines):
         label = line.label
-        if label is None or label.role not in (Role.FINAL, Role.INTERMEDIATE):
+        if label is None or label.role not in _SECTION_ROLES:
             continue
         role = label.role
         kind = kinds[0] if role is Role.INTERMEDIATE else kinds[1]
-        column = len(line.text) - len(line.text[label.value_start :].lstrip()) if label.value else -1
-        # (a literal that ends on the label's line is read with the line's value: parsed once, there)
-        spans_lines = label.value[:1] in ("[", "{") and layout.spans.get(line.start + column, 0) > line.end
-        spanning = layout.literal_at(index, column) if spans_lines else None
+        spanning = None  # a literal value that goes on below the label's line
+        if label.value[:1] in ("[", "{"):
+            column = len(line.text) - len(line.text[label.value_start :].lstrip())
+            # (a literal that ends on the label's line is read with the line's value: parsed once, there)
+            if layout.spans.get(line.start + column, 0) > line.end:
+                spanning = layout.literal_at(index, column)
         if spanning is not None:  # intermediate = [ ... over several lines ... ]
             last, value, _ = spanning
             end = layout.lines[last].end

@@ -29,7 +29,12 @@ def bracket_spans(text: str) -> dict[int, int]:
     spans: dict[int, int] = {}
     masked = text
     for height in range(1, MAX_HEIGHT + 1):
-        level = [match.span() for match in _INNERMOST.finditer(masked)]
+        openings = [found for found in (masked.find("["), masked.find("{")) if found >= 0]
+        if not openings:
+            break
+        # a pair lies between the first opening bracket and the last closing one: only that part is searched
+        first, last = min(openings), max(masked.rfind("]"), masked.rfind("}"))
+        level = [match.span() for match in _INNERMOST.finditer(masked, first, last + 1)]
         if not level:
             break
         spans.update(level)
@@ -41,8 +46,6 @@ def bracket_spans(text: str) -> dict[int, int]:
                 previous = end
             pieces.append(masked[previous:])
             masked = "".join(pieces)
-            if "[" not in masked and "{" not in masked:
-                break
     return spans
 
 

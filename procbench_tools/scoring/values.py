@@ -38,6 +38,7 @@ _QUOTE_OPENINGS = frozenset(quotes[0] for quotes in _QUOTES)
 _MARKED_AT_END = re.compile(r"""(\*\*|__|`)([^\n]*?)\1$""")
 # A value marked off at the start of a text, with prose after it: "**x**, with ..."
 _MARKED_AT_START = re.compile(r"""(\*\*|__|`|"|\$)([^\n]+?)\1(?=[\s,.;:!)]|$)""")
+_MARKED_STARTS = frozenset('*_`"$')  # what a text marked off at its start starts with (a cheap test first)
 # "abc (final)", "abc ✓", "abc ← here", "abc   # a comment"
 _TRAILING_REMARK = re.compile(r"(?:\s+\([^()]*\)|\s*[\u2713\u2714\u2705]+|\s+\u2190.*|\s+#(?:\s.*)?|,?\s+//(?:\s.*)?)$")
 _TRAILING_STOP = re.compile(r"(?<=[\]\}\"'`*_$])[.,;!]+$")  # "[a, b]." and "`abc`." end a sentence
@@ -70,7 +71,10 @@ def may_hold_words(text: str, words: tuple[str, ...]) -> bool:
     if not text.isascii():
         return True
     lowered = text.lower()
-    return any(word in lowered for word in words)
+    for word in words:  # (a loop, not any() over a generator: this test runs on most lines)
+        if word in lowered:
+            return True
+    return False
 
 
 def _has_remark_mark(text: str) -> bool:
@@ -89,9 +93,8 @@ def unwrap(text: str) -> str:
     closing markup, a trailing remark in parentheses or a check mark (quotes are kept: they
     say "a string")."""
     text = text.strip()
-    if not text or (text[0] not in _MARKUP_ENDS and text[-1] not in _MARKUP_ENDS and not _has_remark_mark(text)):
-        return text  # nothing to take off: the common case
-    while text:
+    while text and (text[0] in _MARKUP_ENDS or text[-1] in _MARKUP_ENDS or _has_remark_mark(text)):
+        # (else nothing is left to take off: the common case, and the end of a text unwrapped)
         before = text
         if text[-1] in _REMARK_ENDS or _has_remark_mark(text):
             text = _TRAILING_REMARK.sub("", text).strip()
@@ -137,7 +140,12 @@ def parse_value(text: str) -> Any:
     text itself (``Bare``: unquoted, its type decided later). A value marked off at the
     start of the text with prose after it (``**abc**, after 3 steps``; ``[3, 0, 2], which
     adds up to 5``) is that value."""
-    text = unwrap(text)
+    return parse_unwrapped(unwrap(text))
+
+
+def parse_unwrapped(text: str) -> Any:
+    """``parse_value`` of a text that has no markup around it (``unwrap`` took it off
+    already): the same value, without unwrapping it twice."""
     if not text:
         return ""
     if text[0] in "[{":
@@ -154,7 +162,7 @@ def parse_value(text: str) -> Any:
     quoted = _quoted(text)
     if quoted is not None:
         return quoted
-    marked = _MARKED_AT_START.match(text)
+    marked = _MARKED_AT_START.match(text) if text[0] in _MARKED_STARTS else None
     if marked is not None and marked.end() < len(text):
         return parse_value(marked.group())
     return Bare(text)
@@ -197,7 +205,7 @@ def state_in_text(text: str, kind: Kind = None, sentences: bool = False) -> Any:
     ``sentences``, a verb such as "giving" inside one leads to nothing."""
     if kind is str or kind is None:  # one marked-off string: its words ("... means of giving [8]") are no arrow
         stripped = text.strip()
-        marked = _MARKED_AT_START.match(stripped)
+        marked = _MARKED_AT_START.match(stripped) if stripped[:1] in _MARKED_STARTS else None
         if (marked is not None and marked.end() == len(stripped)) or _quoted(stripped) is not None:
             return parse_value(stripped)
     text = unwrap(text)
@@ -211,17 +219,19 @@ def state_in_text(text: str, kind: Kind = None, sentences: bool = False) -> Any:
         rest = unwrap(rest[assigned.end() :])
     if not rest:
         return ""
-    if rest[0] == "(" and _LEADING_NOTE.match(rest):  # "(controversial.) A wild bullet."
-        rest = rest[_LEADING_NOTE.match(rest).end() :]  # type: ignore[union-attr]
+    parse = parse_unwrapped  # (rest is unwrapped until a note or a description before the state is cut off)
+    note = _LEADING_NOTE.match(rest) if rest[0] == "(" else None
+    if note is not None:  # "(controversial.) A wild bullet."
+        rest, parse = rest[note.end() :], parse_value
     if sentences:  # '"violent": A violable contract.': the word filled in, then the sentence
         quoted_lead = _QUOTED_LEAD.match(rest)
         if quoted_lead is not None and " " in rest[quoted_lead.end() :].strip():
             return parse_value(rest[quoted_lead.end() :])
-    bold_lead = _BOLD_LEAD.match(rest)
+    bold_lead = _BOLD_LEAD.match(rest) if rest.startswith(("**", "__")) else None
     if bold_lead is not None:  # "**Cut at 14:** [...]": a bold description before the state
-        rest = rest[bold_lead.end() :]
+        rest, parse = rest[bold_lead.end() :], parse_value
     if rest[0] in "[{\"'`$" or rest.startswith(("**", "__", "\\")):
-        value = parse_value(rest)
+        value = parse(rest)
         if isinstance(kind, list) and not isinstance(value, list):  # "{6, 17}: ["fnb", "gs"]": a set, then the list
             return _literal_at_end(rest) or value
         return value
@@ -239,7 +249,7 @@ def state_in_text(text: str, kind: Kind = None, sentences: bool = False) -> Any:
             return parse_value(value)
         if (" " not in value) if not isinstance(kind, list) else ("," in value and "," not in description.group()):
             return parse_value(value)
-    return parse_value(rest)
+    return parse(rest)
 
 
 _BETWEEN_LITERALS = re.compile(rf"\s*(?:[,;]|{ARROW.pattern})?\s*(?:(?:and|then|and then)\s+)?")

@@ -25,7 +25,7 @@ from typing import Any
 from .labels import Role
 from .layout import Layout, Line
 from .state_types import Kind
-from .values import ARROW, state_in_text, unwrap
+from .values import ARROW, may_hold_an_arrow, may_hold_words, state_in_text, unwrap
 
 # Header words of a table's state column.
 STATE_COLUMN_WORDS = (
@@ -38,6 +38,7 @@ _ARROW_AT_END = re.compile(rf"(?:{ARROW.pattern})\s*$")
 _FINAL_MARK = re.compile(
     r"\((?:the\s+)?final(?:\s+state)?\)|(?:[-\u2013\u2014]\s*|\b)final(?:\s+state)?[\s*_:!.)]*$", re.I
 )
+_FINAL_WORDS = ("final",)  # in every entry that calls itself final (a cheap test first)
 ENTRIES_WITH_LINES_BELOW = ("step", "number", "bullet", "header")  # the state may stand on a line below these
 HEADER_LENGTH = 80  # a header line over its state is at most this long
 # The header line of a table written as comma-separated values: short column names.
@@ -59,6 +60,11 @@ class Walkthrough:
     items: list[Any] | None = None  # the states of a list literal, already read
     from_zero: bool = False  # its first entry is numbered 0: the initial state, or step 0 of a count from 0
     sentences: bool = False  # the states are sentences (a verb inside one leads to nothing)
+
+    @property
+    def length(self) -> int:
+        """How many states it has (one an entry), known without reading them."""
+        return len(self.items) if self.items is not None else len(self.texts)
 
     @cached_property
     def states(self) -> list[Any]:
@@ -88,7 +94,7 @@ def _is_header(layout: Layout, index: int) -> bool:
     if not text or len(text) > HEADER_LENGTH or line.item or line.cells is not None:
         return False
     marked = text.startswith(("**", "__", "#")) and (text.endswith(("**", "__")) or text.startswith("#"))
-    if not (marked or text.endswith(":") or _ARROW_AT_END.search(text)):
+    if not (marked or text.endswith(":") or (may_hold_an_arrow(text) and _ARROW_AT_END.search(text))):
         return False
     below = layout.lines[index + 1] if index + 1 < len(layout.lines) else None
     return below is not None and not below.blank and below.label is None and not below.item and not below.fence
@@ -120,11 +126,21 @@ def _kind_of_entry(layout: Layout, index: int) -> str | None:
         return None
     if _is_header(layout, index):
         return "header"
-    if ARROW.search(line.text):
+    if may_hold_an_arrow(line.text) and ARROW.search(line.text):
         return "arrow"
-    if _KEYED.match(line.text) and label is None and not _SEVERAL_LITERALS.search(line.text):
+    if (
+        label is None
+        and _may_be_keyed(line.text)
+        and _KEYED.match(line.text)
+        and not _SEVERAL_LITERALS.search(line.text)
+    ):
         return "keyed"  # (not "The rows are: [a, 1], [b, 2]": several states, not a step's one)
     return None
+
+
+def _may_be_keyed(text: str) -> bool:
+    """A cheap test before matching ``_KEYED``: every key ends in a colon or an ``=``."""
+    return ":" in text or "=" in text
 
 
 def _entry_text(line: Line) -> str:
@@ -132,8 +148,8 @@ def _entry_text(line: Line) -> str:
         return line.label.value
     if line.number is not None or line.bullet:
         return line.body
-    keyed = _KEYED.match(line.text)
-    if keyed is not None and not ARROW.search(line.text):
+    keyed = _KEYED.match(line.text) if _may_be_keyed(line.text) else None
+    if keyed is not None and not (may_hold_an_arrow(line.text) and ARROW.search(line.text)):
         return line.text[keyed.end() - 1 :]
     return line.text
 
@@ -284,7 +300,7 @@ def walkthrough_at(
                 break  # a new walk-through
             number = step if step is not None else number + 1
             texts.append((_entry_text(line) if entry_kind != "header" else "", ""))
-            final_marked = bool(_FINAL_MARK.search(line.text))
+            final_marked = may_hold_words(line.text, _FINAL_WORDS) and _FINAL_MARK.search(line.text) is not None
             last = position
         elif line.blank or line.fence:
             pass
@@ -317,13 +333,13 @@ def read_walkthroughs(layout: Layout, kind: Kind, taken: set[int], sentences: bo
     index = 0
     while index < len(layout.lines):
         line = layout.lines[index]
-        may_start = (
+        may_start = index not in taken and (
             line.cells is not None
             or line.text.lstrip()[:1] == "["
             or _entry_kind(layout, index) is not None
             or ("," in line.text and _CSV_HEADER.fullmatch(line.text) is not None)
         )
-        if index not in taken and may_start:
+        if may_start:
             walk = walkthrough_at(layout, index, kind, sentences=sentences)
             if walk is not None:
                 found.append(walk)

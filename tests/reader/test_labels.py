@@ -4,7 +4,15 @@ a label's value."""
 from hypothesis import given
 from hypothesis import strategies as st
 
-from procbench_tools.scoring.labels import ROLE_WORD_STEMS, ROLE_WORDS, Role, holds_role_word, read_label
+from procbench_tools.scoring.labels import (
+    PHRASE_END,
+    ROLE_WORD_STEMS,
+    ROLE_WORDS,
+    Label,
+    Role,
+    holds_role_word,
+    read_label,
+)
 
 
 def test_the_stems_are_the_role_words_that_hold_no_other():
@@ -50,3 +58,28 @@ def test_labels_inside_a_labels_value_are_read_a_few_deep():
     # Three deep is still read: "Answer: final string = Final: x" is the final label's x.
     nested = read_label("Answer: final string = Final: x")
     assert nested is not None and (nested.role, nested.value) == (Role.FINAL, "x")
+
+
+def test_a_role_word_past_the_phrase_window_makes_no_label():
+    # label_of asks whether the window holds a role word only when the line goes on past
+    # it (a window to the line's end holds the line's own): the word after 120 characters
+    # of prose is no label's, the same phrase at the line's start is.
+    prose = "x" * PHRASE_END
+    assert read_label(f"{prose} final: abc") is None
+    assert read_label("final: abc" + " y" * PHRASE_END) == Label(Role.FINAL, "abc" + " y" * PHRASE_END, 6)
+    # Markup before the phrase holds no letters: the window from after it holds the role word.
+    assert read_label("- ### **Final:** abc") == Label(Role.FINAL, "abc", 16)
+
+
+def test_a_label_alone_on_its_line_ends_within_the_window():
+    # A line without a separator is a label only when it ends within the phrase window (a
+    # heading over its value): the check comes before the phrase's words are read.
+    assert read_label("### Final answer") == Label(Role.FINAL, "", 16, separated=False)
+    assert read_label("### Final answer" + " so" * PHRASE_END) is None
+
+
+def test_is_inside_a_parenthesis_does_not_end_the_phrase():
+    # "is" is looked for once on the line, and again outside the parentheses only when the
+    # phrase has some: here the first "is" is the remark's.
+    assert read_label("The final answer (this is it) is abc") == Label(Role.FINAL, "abc", 33)
+    assert read_label("The final answer is abc.") == Label(Role.FINAL, "abc", 20)

@@ -6,9 +6,15 @@ from hypothesis import strategies as st
 from procbench_tools.scoring.labels import Role
 from procbench_tools.scoring.layout import read_layout
 from procbench_tools.scoring.sections import (
+    _A_STEPS_STATE,
+    _FINAL_NAMED,
+    _FINAL_WORDS,
     _INTERMEDIATE_WORD,
     _LEAD_IN,
     _LEAD_IN_WORDS,
+    _STATE_THEN_LIST,
+    _STEP_WORDS,
+    _THEN_FINAL,
     _THEN_INTERMEDIATE,
     Section,
     StepsAbove,
@@ -72,3 +78,29 @@ def test_the_cheap_tests_never_pass_over_a_lead_in_or_an_intermediate_clause(val
     nothing, and with "intermediate" only where ``_THEN_INTERMEDIATE`` finds nothing."""
     assert may_hold_words(value, _LEAD_IN_WORDS) or _LEAD_IN.search(value) is None
     assert may_hold_words(value, (_INTERMEDIATE_WORD,)) or _THEN_INTERMEDIATE.search(value) is None
+
+
+# Pieces of final values near what the cheap tests look for: "final" and "step" in several
+# cases and with letters that re.I folds onto ASCII ones, and a final state before a list.
+FINAL_PIECES = ["final", "FINAL", "F\u0130NAL", "f\u0131nal", "the final string ", "and the final list is", ", "]
+FINAL_PIECES += ["step", "STEP", "\u017ftep", "the result of Step 3", " of step 12 above.", "40, [7, 16, 32]", "[", "]"]
+FINAL_VALUES = st.lists(st.one_of(st.sampled_from(FINAL_PIECES), st.text(max_size=3)), max_size=10).map("".join)
+
+
+@given(FINAL_VALUES)
+def test_the_cheap_tests_never_pass_over_a_final_clause_or_a_pointer(value):
+    """``may_hold_words`` with ``_FINAL_WORDS`` is False only where ``_THEN_FINAL`` and
+    ``_FINAL_NAMED`` find nothing, with ``_STEP_WORDS`` only where ``_A_STEPS_STATE`` does not
+    match; a value without "[" is never a final state then a list."""
+    assert may_hold_words(value, _FINAL_WORDS) or (_THEN_FINAL.search(value) or _FINAL_NAMED.search(value)) is None
+    assert may_hold_words(value, _STEP_WORDS) or _A_STEPS_STATE.fullmatch(value.strip()) is None
+    assert "[" in value or _STATE_THEN_LIST.fullmatch(value.strip()) is None
+
+
+def test_a_final_value_that_points_at_a_step_gives_no_state():
+    """ "The final sentence is the result of Step 3." names no state; "final string `1c0d`" is
+    the state after its name; "40, [7, 16, 32]" is the final state, then the steps."""
+    assert sections_of("Final answer: the result of STEP 3.") == []
+    assert sections_of("Final answer: final string `1c0d`") == [Section(Role.FINAL, 0, 0, 33, ["1c0d"])]
+    final, steps = read_sections(read_layout("Final answer: 40, [7, 16, 32]"), ([int], int))
+    assert (final.states, steps.states) == (["40"], [[7, 16, 32]])

@@ -37,3 +37,29 @@ def test_a_quoted_string_ends_on_its_line():
     assert bracket_spans('["a\nb"]') == {}
     assert bracket_spans("['a\nb']") == {}
     assert bracket_spans('["a\\"b"]') == {0: 8}  # an escaped quote stays inside its string
+
+
+def _spans_searched_everywhere(text):
+    """``bracket_spans`` as first written: each level searched over the whole text."""
+    found, masked = {}, text
+    for _ in range(spans.MAX_HEIGHT):
+        level = [match.span() for match in spans._INNERMOST.finditer(masked)]
+        found.update(level)
+        for start, end in level:
+            masked = masked[:start] + "(" + masked[start + 1 : end - 1] + ")" + masked[end:]
+    return found
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=24).map("".join))
+def test_searching_between_the_outer_brackets_finds_every_span(text):
+    """Each level is searched only from the first opening bracket to the last closing one:
+    it finds the spans a search of the whole text finds."""
+    assert bracket_spans(text) == _spans_searched_everywhere(text)
+
+
+def test_stray_brackets_around_the_spans_change_nothing():
+    """A closing bracket before every opening one and an opening one after every closing one
+    pair with nothing; the spans between are found at their places."""
+    assert bracket_spans("] x [a] {b: [1]} [") == {4: 7, 8: 16, 12: 15}
+    assert bracket_spans("}{") == {} and bracket_spans("no brackets") == {}

@@ -8,10 +8,13 @@ from procbench_tools.scoring.literals import Bare
 from procbench_tools.scoring.values import (
     _BECOMES,
     _BECOMING_WORDS,
+    _MARKED_AT_START,
+    _MARKED_STARTS,
     ARROW,
     after_last_arrow,
     may_hold_an_arrow,
     may_hold_words,
+    parse_unwrapped,
     parse_value,
     state_in_text,
     unwrap,
@@ -24,6 +27,12 @@ NEAR_WORDS = ["becomes", "BECOMES", "Becoming", "is now", "Is Now", "\u0131s now
 NEAR_WORDS += ["yields", "results in", "re\u017fults in", "resulting in", "are now", ">", "-", "=", ":", " ", "x", "\n"]
 PIECES = st.sampled_from([*ARROWS, *NEAR_WORDS])
 TEXTS = st.lists(st.one_of(PIECES, st.text(max_size=4)), max_size=12).map("".join)
+# Pieces of markup around and inside values: emphasis, backticks, LaTeX, brackets, quotes,
+# stops after them, remarks and check marks, and words.
+MARKUP = ["**", "__", "*", "_", "`", "``", "$", "$$", "\\(", "\\)", "\\[", "\\]", "\\boxed{", "\\text{", "}", "{"]
+MARKUP += ["[", "]", ".", ",", ";", "!", '"', "'", "\u201c", "\u201d", "(", ")", " (final)", "\u2713", " \u2190 here"]
+MARKUP += [" # note", " // note", " ", "\n", "abc", "a b", "1", ":", "->", "S_3 = ", "**Cut:** ", "(a note) "]
+MARKED_TEXTS = st.lists(st.one_of(st.sampled_from(MARKUP), st.text(max_size=3)), max_size=10).map("".join)
 
 
 def test_every_arrow_leads_to_the_state_after_it():
@@ -86,3 +95,36 @@ def test_the_state_an_explained_line_ends_in():
     assert state_in_text("S_3 = ynzb4j", str) == "ynzb4j"
     assert state_in_text("4 + 2 = 6", int) == "6"
     assert state_in_text("abc_", str) == "abc_"  # an underscore that closes no mark
+
+
+@given(MARKED_TEXTS)
+def test_unwrapping_twice_takes_off_nothing_more(text):
+    """``unwrap`` takes off all the markup it reads at once: what it returns has none left
+    (``parse_unwrapped`` and ``state_in_text`` rely on it not to unwrap a text twice)."""
+    once = unwrap(text)
+    assert unwrap(once) == once
+
+
+@given(MARKED_TEXTS)
+def test_a_value_parsed_after_unwrapping_is_the_value_parsed(text):
+    """``parse_unwrapped`` of an unwrapped text is ``parse_value`` of the text: the same value
+    of the same type (a quoted string is a ``str``, an unquoted one ``Bare``)."""
+    expected, found = parse_value(text), parse_unwrapped(unwrap(text))
+    assert found == expected and type(found) is type(expected)
+
+
+@given(MARKED_TEXTS)
+def test_a_text_the_marked_start_test_passes_over_starts_with_no_mark(text):
+    """``_MARKED_AT_START`` matches only a text that starts with one of ``_MARKED_STARTS``."""
+    assert text[:1] in _MARKED_STARTS or _MARKED_AT_START.match(text) is None
+
+
+def test_a_state_after_a_note_or_a_bold_description_is_unwrapped():
+    """Where a note or a bold description before the state is cut off, the state after it is
+    still unwrapped and parsed ("(a note) `abc`" is "abc"); without them the state is parsed as
+    it was unwrapped."""
+    assert state_in_text("(a note) `abc`", str) == "abc"
+    assert state_in_text("**Cut at 14:** `[1, 2]`", [int]) == [1, 2]
+    assert state_in_text("**Cut at 14:** [1, 2]", [int]) == [1, 2]
+    found = state_in_text("x -> `abc`", str)
+    assert found == "abc" and type(found) is Bare
