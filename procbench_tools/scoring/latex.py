@@ -128,7 +128,13 @@ def plain_text(text: str) -> str:
     if "\\" not in text and "$" not in text:
         return text
     lines = (line for line in text.split("\n") if line.strip() not in _DISPLAY_DELIMITERS)
-    return "\n".join(_plain_line(line) if _LATEX.search(line) else line for line in lines)
+    return "\n".join(_plain_line(line) if _holds_latex(line) else line for line in lines)
+
+
+def _holds_latex(line: str) -> bool:
+    """Whether ``line`` holds LaTeX (``_LATEX``), after a cheap test: every match holds a
+    backslash or a dollar sign."""
+    return ("\\" in line or "$" in line) and _LATEX.search(line) is not None
 
 
 _DISPLAY_DELIMITERS = frozenset({"\\[", "\\]", "$$"})  # a line of one goes, not left blank between a step and its state

@@ -69,6 +69,7 @@ class Reading:
 
 
 _DECODER = json.JSONDecoder()
+_NOTHING = object()  # no value read yet
 _REQUESTED_FORM = '{"intermediate"'
 
 
@@ -78,7 +79,7 @@ def object_at_end(text: str) -> tuple[list[Any], Any] | None:
     opens a line (a pretty-printed object): nothing can end after it, so it is the last
     complete answer."""
     end = len(text.rstrip("`. \n"))
-    if not text[:end].endswith("}"):
+    if not text.endswith("}", 0, end):
         return None
     line_start = text.rfind("\n{") + 1 or -1
     for start in {text.find("{"), text.rfind(_REQUESTED_FORM), line_start} - {-1}:
@@ -95,15 +96,15 @@ def object_at_end(text: str) -> tuple[list[Any], Any] | None:
 
 def _typed(candidate: Candidate, expected: Expected) -> tuple[list[Any], Any]:
     """The candidate's states in the reference's types, tidied to the task's shape; a value
-    read once and repeated (a looping model's line, read once for all its repeats) is worked
-    out once."""
+    read once and repeated in a row (a looping model's line, read once for all its repeats)
+    is worked out once."""
     shape, kind = expected.shape, expected.intermediate_kind
-    worked_out: dict[int, Any] = {}  # by identity: the candidate holds each value while this runs
-    intermediate = []
+    intermediate: list[Any] = []
+    last: Any = _NOTHING
     for value in candidate.intermediate or []:
-        if id(value) not in worked_out:
-            worked_out[id(value)] = typed(shape.tidy(value, kind), kind)
-        intermediate.append(worked_out[id(value)])
+        if value is not last:
+            last, worked_out = value, typed(shape.tidy(value, kind), kind)
+        intermediate.append(worked_out)
     return intermediate, typed(shape.tidy(candidate.final, expected.final_kind), expected.final_kind)
 
 
