@@ -209,8 +209,9 @@ class _LineReader:
         """(last line, values) of what starts on line ``index``: a list literal over several
         lines, or the line's own values (``_line_values``)."""
         layout, line = self.layout, self.layout.lines[index]
-        spanning = layout.literal_at(index) if line.text.lstrip()[:1] == "[" else None
-        if spanning is not None and spanning[0] > index:  # a list literal over several lines
+        spans_lines = line.text.lstrip()[:1] == "[" and layout.spans_lines(index)
+        spanning = layout.literal_at(index) if spans_lines else None
+        if spanning is not None:  # a list literal over several lines
             end_line, value, _ = spanning
             return end_line, _listed(value, self.kind, self.final_kind)
         if line.text not in self._values:

@@ -72,10 +72,7 @@ class Layout:
         """(last line, value, end) of the literal (JSON or Python-style) that starts on
         line ``index`` at ``column`` (default: its first non-blank character), perhaps going
         on over the lines below; ``None`` when none starts there."""
-        line = self.lines[index]
-        if column is None:
-            column = len(line.text) - len(line.text.lstrip())
-        start = line.start + column
+        start = self._column_start(index, column)
         end = self.spans.get(start)
         if end is None:
             return None
@@ -87,6 +84,20 @@ class Layout:
         while last + 1 < len(self.lines) and self.lines[last + 1].start < end:
             last += 1
         return last, value, end
+
+    def spans_lines(self, index: int, column: int | None = None) -> bool:
+        """Whether a bracketed span starts on line ``index`` at ``column`` (default: its first
+        non-blank character) and ends on a line below: a cheap test before ``literal_at``
+        parses it, where only a literal over several lines is wanted."""
+        return self.spans.get(self._column_start(index, column), 0) > self.lines[index].end
+
+    def _column_start(self, index: int, column: int | None) -> int:
+        """The offset in the text of ``column`` on line ``index`` (default: its first
+        non-blank character)."""
+        line = self.lines[index]
+        if column is None:
+            column = len(line.text) - len(line.text.lstrip())
+        return line.start + column
 
     def next_content(self, index: int, blank_lines: int = 2) -> int | None:
         """The index of the first non-blank line at or after ``index``, skipping at most

@@ -342,7 +342,7 @@ def _labelled_sections(layout: Layout, kinds: tuple[Kind, Kind], sentences: bool
         if label.value[:1] in ("[", "{"):
             column = len(line.text) - len(line.text[label.value_start :].lstrip())
             # (a literal that ends on the label's line is read with the line's value: parsed once, there)
-            if layout.spans.get(line.start + column, 0) > line.end:
+            if layout.spans_lines(index, column):
                 spanning = layout.literal_at(index, column)
         if spanning is not None:  # intermediate = [ ... over several lines ... ]
             last, value, _ = spanning

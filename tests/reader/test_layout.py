@@ -77,3 +77,15 @@ def test_a_line_of_white_space_only_is_blank():
     texts = ["", "  \t", "\u3000", "\r", ">", " > > ", "x", "> x", " \u3000a"]
     layout = read_layout("\n".join([*texts, *texts]))
     assert [line.blank for line in layout.lines] == 2 * [True, True, True, True, True, True, False, False, False]
+
+
+def test_a_literal_over_several_lines_is_told_before_it_is_parsed():
+    """``spans_lines`` says, without parsing, whether the bracket a line opens with (or at a
+    column) closes on a line below: where it is so, ``literal_at`` reads the literal to its
+    last line; a literal on its own line, or none, is no literal over several lines."""
+    layout = read_layout("[['a'],\n ['b']]\n['a', 'b'],\nx = [1,\n2]\nno list")
+    assert [layout.spans_lines(index) for index in range(6)] == [True, False, False, False, False, False]
+    assert layout.spans_lines(3, 4) and not layout.spans_lines(3, 0)
+    assert layout.literal_at(0) == (1, [["a"], ["b"]], 15)
+    assert layout.literal_at(3, 4) == (4, [1, 2], 38)
+    assert layout.literal_at(2) == (2, ["a", "b"], 26)
