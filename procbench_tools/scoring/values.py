@@ -280,6 +280,8 @@ def literal_sequence(text: str) -> list[Any] | None:
 
 def _bracket_end(text: str, start: int) -> int | None:
     """Where the bracketed span that opens at ``text[start]`` ends (quotes respected)."""
+    if text.find("]", start) < 0:
+        return None  # no bracket closes after it (a looping model's megabyte of openings is not walked)
     depth, position, quote = 0, start, ""
     while position < len(text):
         character = text[position]
