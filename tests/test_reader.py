@@ -76,6 +76,20 @@ def test_each_form_on_a_sentence_task_and_a_list_task(form):
         assert read_answer(response, label) == {"intermediate": label["intermediate"], "final": label["final"]}
 
 
+def test_states_that_hold_a_role_word_are_no_headings():
+    # A rendering Hypothesis found: states of a sentence task that say "intermediate" in a
+    # sentence of their own ("... route. An intermediate range plane.") were read as a
+    # heading over the lines below, and the numbered states as no list.
+    states = [
+        "Intermediate stages in a process. Intermediate stops [2] [3] route. An intermediate range plane.",
+        "Intermediate stages in a process. Intermediate stops on [3] route. An intermediate range plane.",
+        "Intermediate stages in a process. Intermediate stops on the route. An intermediate range plane.",
+    ]
+    label = {"init": "Intermediate stops [2] [3] route.", "intermediate": states[:2], "final": states[2]}
+    response = f"Intermediate states:\n1. {states[0]}\n2. {states[1]}\n\nFinal answer: {states[2]}"
+    assert read_answer(response, label) == {"intermediate": states[:2], "final": states[2]}
+
+
 def test_a_repeated_line_gives_each_repeat_its_tidied_state():
     # A looping model's line is read once for all its repeats and its state worked out once:
     # every repeat is the state tidied ("abdc." is the word abdc), as each alone would be.

@@ -25,6 +25,7 @@ _SENTENCE_START = re.compile(
     r"|,[ \t]+(?:(?:and|so|thus|hence|therefore)[ \t]+)?(?=the[ \t]+(?:final|intermediate)\b)"
 )
 _PART_KEYWORD = re.compile(r"\b(?:final|intermediate)\b", re.I)
+_SAID_OVER_BELOW = re.compile(r"[ \t](?:is|are)[ \t]*$")  # "So the intermediate arrays are", the list below
 SENTENCE_WINDOW = 160  # a label inside a line starts a sentence at most this far before its keyword
 _QUOTE = re.compile(r"[ \t]{0,3}(?:>[ \t]?)+")
 _TABLE_RULE = re.compile(r"\|?(?:[ \t]*:?-{2,}:?[ \t]*\|)+[ \t]*:?-*:?[ \t]*\|?")
@@ -123,13 +124,18 @@ def _cells(text: str) -> list[str] | None:
 
 def _label_in_sentence(text: str) -> Label | None:
     """A final or intermediate label that starts a sentence inside the line ``text``
-    ("... no rule applies. The intermediate states are lists 1-21.")."""
+    ("... no rule applies. The intermediate states are lists 1-21."), with a separator or
+    said with "is" over the lines below ("... 9 → 7. So the intermediate arrays are"); a
+    phrase alone ("... stops [3] route. An intermediate range plane.") is a heading only
+    where it is its line."""
     tried = 0
     for keyword in _PART_KEYWORD.finditer(text):
         low = max(tried, keyword.start() - SENTENCE_WINDOW)
         for boundary in _SENTENCE_START.finditer(text, low, keyword.end()):
             label = read_label(text[boundary.end() :])
-            if label is not None and label.role in (Role.FINAL, Role.INTERMEDIATE):
+            if label is None or label.role not in (Role.FINAL, Role.INTERMEDIATE):
+                continue
+            if label.separated or _SAID_OVER_BELOW.search(text, boundary.end()):
                 return Label(label.role, label.value, label.value_start + boundary.end(), label.step, label.separated)
         tried = keyword.end()  # each boundary is tried once
     return None

@@ -5,6 +5,7 @@ from dataclasses import fields
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from procbench_tools.scoring.labels import Role
 from procbench_tools.scoring.layout import Line, read_layout
 
 # Lines of every kind the layout knows, to be repeated and mixed.
@@ -89,3 +90,17 @@ def test_a_literal_over_several_lines_is_told_before_it_is_parsed():
     assert layout.literal_at(0) == (1, [["a"], ["b"]], 15)
     assert layout.literal_at(3, 4) == (4, [1, 2], 38)
     assert layout.literal_at(2) == (2, ["a", "b"], 26)
+
+
+def test_a_phrase_alone_inside_a_line_is_no_heading():
+    """A label that starts a sentence inside a line needs a separator, or "is"/"are" ending
+    the line over the list below; a sentence that only holds a role word ("An intermediate
+    range plane.", in a state of a sentence task) is no heading over the lines below."""
+    lines = read_layout(
+        "1. Stops [3] route. An intermediate range plane.\n"
+        "So 4 → 7 → 1. So the intermediate arrays are\n"
+        "No rule applies. The final answer: abc"
+    ).lines
+    assert lines[0].label is None
+    assert lines[1].label is not None and (lines[1].label.role, lines[1].label.value) == (Role.INTERMEDIATE, "")
+    assert lines[2].label is not None and (lines[2].label.role, lines[2].label.value) == (Role.FINAL, "abc")
