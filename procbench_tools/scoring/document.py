@@ -64,8 +64,10 @@ class Document:
     def objects(self) -> list[FoundObject]:
         """Dicts with a final-state key anywhere, outermost first (nothing inside an answer
         is read again), in order."""
-        found = []
+        found: list[FoundObject] = []
         text = self.text
+        if "{" not in text:
+            return found  # (no brace: no object, and no spans to find)
         for start, end in self.layout.outermost_spans:
             if text[start] != "{" or not may_hold_an_answer(text[start:end]):
                 continue

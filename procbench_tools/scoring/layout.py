@@ -59,10 +59,15 @@ class Line:
 class Layout:
     text: str
     lines: list[Line]
-    spans: dict[int, int] = field(default_factory=dict)  # bracketed spans, {start: end}
     # A memo of ``walkthroughs.entry_kind`` (a pure function of a line and its neighbours),
     # filled as lines are asked about: nothing else is kept between readers.
     entry_kinds: dict[int, str | None] = field(default_factory=dict)
+
+    @cached_property
+    def spans(self) -> dict[int, int]:
+        """The bracketed spans, {start: end} (found on first use: a reply whose readers ask
+        for no literal needs none)."""
+        return bracket_spans(self.text) if "[" in self.text or "{" in self.text else {}
 
     @cached_property
     def outermost_spans(self) -> list[tuple[int, int]]:
@@ -205,4 +210,4 @@ def read_layout(text: str) -> Layout:
             line = first.moved(position, position + len(raw))
         lines.append(line)
         position += len(raw) + 1
-    return Layout(text, lines, bracket_spans(text) if "[" in text or "{" in text else {})
+    return Layout(text, lines)
