@@ -1,3 +1,3 @@
 """The ``procbench`` command and the tools behind it."""
 
-__version__ = "0.5.1"  # the one place the version is written (setup.cfg reads it)
+__version__ = "0.5.2"  # the one place the version is written (setup.cfg reads it)

@@ -49,7 +49,7 @@ from .responses import NotText, response_text
 from .shapes import Shape
 from .state_types import Kind, reference_init, reference_states, state_kinds, typed
 
-READER_VERSION = "2.2"
+READER_VERSION = "2.3"
 Prediction = dict[str, Any]
 FULL, FINAL_ONLY = "full", "final only"  # how much of an answer a reply gave
 
