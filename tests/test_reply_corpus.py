@@ -64,7 +64,7 @@ KNOWN_MISREADS = frozenset(
     {
         *("w1-sloppy-013", "w1-terse-017", "w2-mathboxed-002", "w2-mathboxed-024", "w2-plainchat-026"),
         *("w2-yamlish-024", "w4-teacher-007", "w4-teacher-014", "w4-teacher-020", "w6-verbose7b-012"),
-        *("w8-glm-013", "w8-kimi-001"),
+        "w8-glm-013",
         *("w9-opusprose-014", "w9-opusprose-020", "w9-rlanswer-009", "w9-rlanswer-019", "w9-sloppyjson-014"),
         *("w9-sloppyjson-017", "w9-sloppyjson-019"),
         # wave 10, the blind holdout of reader 2.0; studied for reader 2.1 (one left: a final
@@ -82,9 +82,9 @@ KNOWN_MISREADS = frozenset(
         *("w15-voiceassist-006", "w15-voiceassist-007", "w15-voiceassist-009", "w15-voiceassist-010"),
         *("w15-voiceassist-012", "w15-voiceassist-013", "w15-voiceassist-014", "w15-voiceassist-015"),
         # wave 16, the blind holdout of reader 2.1 as it ships (read 158/160 blind), joined unstudied
-        *("w16-commandr7b-013", "w16-reflection-011"),
+        "w16-commandr7b-013",
         # wave 17, the blind holdout of reader 2.2 (read 157/160 blind, each misread doubted), joined unstudied
-        *("w17-codestral-017", "w17-internlm-001", "w17-kimi-004"),
+        "w17-internlm-001",
     }
 )
 

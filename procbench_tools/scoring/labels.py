@@ -48,11 +48,11 @@ MAX_LABEL_WORDS = 8
 FINAL_WORD = "final"
 INTERMEDIATE_WORDS = frozenset({"intermediate", "intermediates"})
 ANSWER_WORDS = frozenset({"answer", "answers", "result", "results", "output", "found", "sum", "total"})
-ANSWER_FILLERS = frozenset({"the", "my", "so", "therefore", "thus", "hence", "and", "your", "is", "of"})
+ANSWER_FILLERS = frozenset({"the", "my", "so", "therefore", "thus", "hence", "and", "your", "is", "of", "all"})
 # What an answer word may name: "Found letter", "Resulting string", "Answer (list)".
 STATE_NOUNS = frozenset(
     {"state", "states", "string", "strings", "sentence", "list", "array", "letter", "character", "char"}
-    | {"number", "value", "sum", "counts", "counters", "pieces", "tokens", "word", "resulting"}
+    | {"number", "value", "values", "sum", "counts", "counters", "pieces", "tokens", "word", "resulting"}
 )
 ANSWER_PHRASE_WORDS = ANSWER_WORDS | ANSWER_FILLERS | STATE_NOUNS  # the words an answer phrase may have
 INITIAL_WORDS = frozenset({"initial", "init", "start", "starting", "original"})
@@ -60,12 +60,16 @@ NOT_STATE_WORDS = frozenset(
     {"check", "checks", "checking", "verification", "verify", "note", "notes", "position", "index", "length", "step"}
 )
 
+# Arrows, symbols and emoji (with their variation selector and joiner): decoration around a
+# label or after its value, never part of a state.
+DECORATION = "\u2190-\u2bff\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d"
 # The markup a label may stand in: list bullet or number, heading marks, an emoji or a symbol
 # (``✅ **Final:**``), emphasis.
 _LEAD = re.compile(
     r"[ \t]{0,12}(?:(?:[-*+\u2022]|\d{1,3}[.)])[ \t]+)?(?P<heading>#{1,6}[ \t]+)?"
-    r"(?:[\u2190-\u2bff\u2600-\u27bf\U0001f000-\U0001faff\ufe0f]{1,3}[ \t]*)?(?P<emphasis>\*\*|__)?[ \t]*"
+    rf"(?:[{DECORATION}]{{1,3}}[ \t]*)?(?P<emphasis>\*\*|__)?[ \t]*"
 )
+_TRAILING_DECORATION = re.compile(rf"(?:[ \t]*[{DECORATION}])+$")  # "**Final sum: 2836** 🎉"
 _STEP = re.compile(r"(?:state[ \t]+)?(?:after[ \t]+)?step[ \t]*(\d{1,5})\b")
 _WORD = re.compile(r"[a-z0-9]+")  # a word of a lowered phrase
 _SEPARATOR = re.compile(r"[:\uff1a=]|[ \t][-\u2013\u2014][ \t]")
@@ -181,11 +185,11 @@ def label_of(line: str, inner_labels: int = INNER_LABELS) -> Label | None:
         if not marked and len(words) > HEADING_WORDS:
             return None
         return Label(role, "", len(line), step, separated=False)
-    value = line[value_start:].strip()
+    value = _value_text(line, value_start)
     emphasis = lead.group("emphasis") if lead is not None else None
     if emphasis:  # "**Final:** x": the emphasis closes the label; "**Final: x**": it closes the value
         value_start = _VALUE_LEAD.match(line, value_start).end()  # type: ignore[union-attr]
-        value = line[value_start:].strip()
+        value = _value_text(line, value_start)
         if value.endswith(emphasis) and emphasis not in value[: -len(emphasis)]:
             value = value[: -len(emphasis)].rstrip()
     if separator is said and value.endswith(".") and not value.endswith("..") and " " not in value:
@@ -200,6 +204,13 @@ def label_of(line: str, inner_labels: int = INNER_LABELS) -> Label | None:
             offset = line.index(value, value_start)
             return Label(inner.role, inner.value, offset + inner.value_start, None, inner.separated)
     return Label(role, value, value_start, step)
+
+
+def _value_text(line: str, value_start: int) -> str:
+    """The text of a label's value, without the decoration after it: a value that is only an
+    emoji ("**Final list:** 🎉" over the list) is on the lines below."""
+    value = line[value_start:].strip()
+    return _TRAILING_DECORATION.sub("", value) if value and not value[-1].isascii() else value
 
 
 def _names_the_intermediate_states(description: str, heading: bool) -> bool:

@@ -52,7 +52,9 @@ _QUOTED_LEAD = re.compile(  # '"violent": ' before the sentence it made
     r"""(?:"[^"\n]{1,40}"|'[^'\n]{1,40}'|`[^`\n]{1,40}`|\*\*[^*\n]{1,40}\*\*)[ \t]*:[ \t]+(?=\S)"""
 )
 _LEADING_NOTE = re.compile(r"\([^()\n]{1,40}\)[ \t]+(?=\S)")
-_PROSE_AFTER = re.compile(r"[,;][ \t]+[a-z(]")  # a clause after a value a sentence states
+# A clause, or another sentence, after a value a sentence states ("[3, 0, 2], which adds up
+# to 5"; '["k", "y", "at"]. I hope this helps!')
+_PROSE_AFTER = re.compile(r"[,;][ \t]+[a-z(]|\.[ \t]+[A-Z]")
 _ASSIGNMENT = re.compile(r"[A-Za-z]{1,2}(?:_\{?\d{1,3}\}?|\d{1,3})?[ \t]*=[ \t]+(?=\S)")  # "S_3 = ", "s = "
 _COMMA_SEPARATED = re.compile(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+")
 

@@ -83,3 +83,22 @@ def test_is_inside_a_parenthesis_does_not_end_the_phrase():
     # phrase has some: here the first "is" is the remark's.
     assert read_label("The final answer (this is it) is abc") == Label(Role.FINAL, "abc", 33)
     assert read_label("The final answer is abc.") == Label(Role.FINAL, "abc", 20)
+
+
+def test_an_emoji_after_a_label_is_no_value():
+    """An emoji or a symbol after a label, or after its value, is decoration: a value that is
+    only decoration ("**Final list:** 🎉" over the list) is on the lines below, and the
+    decoration after a value in bold is not part of it (wave 18 wrote both)."""
+    assert read_label("**Final list:** 🎉") == Label(Role.FINAL, "", 15)
+    assert read_label("**Final state** (after move 12, x at index 39): 🎯") == Label(Role.FINAL, "", 48)
+    assert read_label("**Final sum: 2836** 🎉") == Label(Role.FINAL, "2836", 13)
+    assert read_label("Final answer: abc ✅") == Label(Role.FINAL, "abc", 13)
+    assert read_label("Final answer: abc") == Label(Role.FINAL, "abc", 13)
+
+
+def test_a_sum_of_all_values_names_the_final_state():
+    """ "Sum of all N3 values" names the answer of a task whose answer is a sum (Count): "all"
+    and "values" are words an answer phrase may have."""
+    assert read_label("**Sum of all N3:** 1443") == Label(Role.FINAL, "1443", 18)
+    assert read_label("Sum of all N3 values: **473**") == Label(Role.FINAL, "**473**", 21)
+    assert read_label("Sum of all digits: 12") is None

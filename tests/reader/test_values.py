@@ -128,3 +128,13 @@ def test_a_state_after_a_note_or_a_bold_description_is_unwrapped():
     assert state_in_text("**Cut at 14:** [1, 2]", [int]) == [1, 2]
     found = state_in_text("x -> `abc`", str)
     assert found == "abc" and type(found) is Bare
+
+
+def test_a_list_then_another_sentence_is_the_list():
+    """A list literal a sentence states, then a clause or another sentence after it, is the
+    list ('... is ["k", "y", "at"]. I hope this helps!', wave 18); a full stop before a word in
+    lower case, or a remark after a marker, does not end the sentence."""
+    assert parse_value('["k", "y", "at"]. I hope this helps!') == ["k", "y", "at"]
+    assert parse_value("[3, 0, 2], which adds up to 5") == [3, 0, 2]
+    assert parse_value("[1] went to the [2].") == "[1] went to the [2]"  # (the full stop after "]" ends the sentence)
+    assert parse_value("[a, b]. then more") == "[a, b]. then more"
