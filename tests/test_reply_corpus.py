@@ -85,6 +85,9 @@ KNOWN_MISREADS = frozenset(
         "w16-commandr7b-013",
         # wave 17, the blind holdout of reader 2.2 (read 157/160 blind, each misread doubted), joined unstudied
         "w17-internlm-001",
+        # wave 18 (read 155/160 blind by reader 2.3 at 5c5de95, then studied) reads 160/160; wave 19, the
+        # blind holdout of reader 2.3 as it ships (read 157/160 blind), joined unstudied
+        *("w19-gpt4-007", "w19-qwen2-018", "w19-starling-008"),
     }
 )
 
