@@ -82,11 +82,17 @@ def _value(text: str, kind: Kind, shape: Shape) -> Any:
     return value if shape.fits(value, kind) else None
 
 
+def _a_list_is_the_final(kind: Kind, final_kind: Kind) -> bool:
+    """Whether a list literal is the final state (Compare's list of results), not a list of
+    states."""
+    return isinstance(final_kind, list) and not isinstance(kind, list)
+
+
 def _may_list_states(text: str, kind: Kind, final_kind: Kind) -> bool:
     """Whether the list literal ``text`` may hold states (``_listed``), known before it is
     parsed: where states are lists, its first item must be a list too."""
-    if isinstance(final_kind, list) and not isinstance(kind, list):
-        return False  # a list is the final state (Compare's list of results), not a list of states
+    if _a_list_is_the_final(kind, final_kind):
+        return False
     return not isinstance(kind, list) or text[1:].lstrip()[:1] == "["
 
 
@@ -95,8 +101,8 @@ def _listed(value: Any, kind: Kind, final_kind: Kind) -> list[Any] | None:
     where states are strings, ``[[1, 2], [2, 3]]`` where they are lists)."""
     if not isinstance(value, list) or not value:
         return None
-    if isinstance(final_kind, list) and not isinstance(kind, list):
-        return None  # a list is the final state (Compare's list of results), not a list of states
+    if _a_list_is_the_final(kind, final_kind):
+        return None
     if isinstance(kind, list):
         return value if all(isinstance(item, list) for item in value) else None
     shape = Shape()
@@ -110,6 +116,7 @@ def _last_quoted(text: str) -> str | None:
 
 
 def _holds_an_arrow(text: str) -> bool:
+    """Whether ``text`` holds an arrow (``ARROW``), after a cheap test."""
     return may_hold_an_arrow(text) and ARROW.search(text) is not None
 
 

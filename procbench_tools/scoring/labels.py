@@ -4,7 +4,9 @@ A label opens a line, in any markup: after a list bullet or number, heading mark
 emphasis, with a parenthesis after the phrase (``**Final state** (after [7] Generous):``).
 It ends at a separator (``:``, ``=``, `` - ``, or `` is `` after a final phrase) with the
 value on the same line, or at the end of the line with the value on the lines below
-(``### Final answer`` then ``**222**``). The phrase's words give its role:
+(``### Final answer`` then ``**222**``). Emoji and symbols after a value are decoration, not
+part of it; a value that is only decoration (``**Final list:** 🎉``) is on the lines below.
+The phrase's words give its role:
 
 - **final**: a phrase with the word *final* (``Final state``, ``Final sorted string``,
   ``The final answer is``), or one of the bare answer words (``Answer``, ``Result``,

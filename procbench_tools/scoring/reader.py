@@ -81,8 +81,9 @@ def object_at_end(text: str) -> tuple[list[Any], Any] | None:
     end = len(text.rstrip("`. \n"))
     if not text.endswith("}", 0, end):
         return None
-    line_start = text.rfind("\n{") + 1 or -1
-    for start in {text.find("{"), text.rfind(_REQUESTED_FORM), line_start} - {-1}:
+    opening_line = text.rfind("\n{")  # the newline before the last brace that opens a line
+    last_opening = opening_line + 1 if opening_line >= 0 else -1
+    for start in {text.find("{"), text.rfind(_REQUESTED_FORM), last_opening} - {-1}:
         try:
             value, stop = _DECODER.raw_decode(text, start)
         except (ValueError, RecursionError):
