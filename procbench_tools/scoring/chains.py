@@ -28,7 +28,7 @@ from .layout import Layout, Line
 from .literals import Bare
 from .shapes import Shape
 from .state_types import Kind
-from .values import ARROW, literal_sequence, may_hold_an_arrow, parse_value, unwrap
+from .values import ARROW, holds_an_arrow, literal_sequence, parse_value, unwrap
 
 MIN_CHAIN = 2  # a chain has at least this many states
 WINDOW = 48  # lines read first from the end for the last chain
@@ -115,16 +115,11 @@ def _last_quoted(text: str) -> str | None:
     return quoted[-1] if quoted else None
 
 
-def _holds_an_arrow(text: str) -> bool:
-    """Whether ``text`` holds an arrow (``ARROW``), after a cheap test."""
-    return may_hold_an_arrow(text) and ARROW.search(text) is not None
-
-
 def _prose(text: str, kind: Kind, shape: Shape) -> bool:
     """Whether a line is prose that holds no state alone (a cheap test first: most lines of a
     reply are prose): a list state needs brackets; a word or a number stands alone, after a
     short description or among others listed with commas."""
-    if _holds_an_arrow(text) or shape.sentences:
+    if holds_an_arrow(text) or shape.sentences:
         return False
     if isinstance(kind, list):
         return "[" not in text
@@ -150,7 +145,7 @@ def _line_values(line: Line, kind: Kind, final_kind: Kind, shape: Shape) -> list
         listed = _listed(parse_value(_uncommented(text)), kind, final_kind)
         if listed is not None:
             return listed
-    if _holds_an_arrow(text):
+    if holds_an_arrow(text):
         pieces = [piece for piece in ARROW.split(text) if piece.strip()]
         last = _value(pieces[-1], kind, shape) if pieces else None
         if last is None:

@@ -65,6 +65,11 @@ def may_hold_an_arrow(text: str) -> bool:
     return ">" in text or not text.isascii()
 
 
+def holds_an_arrow(text: str) -> bool:
+    """Whether ``text`` holds an arrow (``ARROW``), after the cheap test."""
+    return may_hold_an_arrow(text) and ARROW.search(text) is not None
+
+
 def may_hold_words(text: str, words: tuple[str, ...]) -> bool:
     """A cheap test before a case-insensitive search whose every match holds one of
     ``words`` (in lower case): whether ``text`` holds one in any case (text that is not
@@ -73,10 +78,7 @@ def may_hold_words(text: str, words: tuple[str, ...]) -> bool:
     if not text.isascii():
         return True
     lowered = text.lower()
-    for word in words:  # (a loop, not any() over a generator: this test runs on most lines)
-        if word in lowered:
-            return True
-    return False
+    return any(word in lowered for word in words)
 
 
 def _has_remark_mark(text: str) -> bool:
@@ -211,9 +213,7 @@ def state_in_text(text: str, kind: Kind = None, sentences: bool = False) -> Any:
         if (marked is not None and marked.end() == len(stripped)) or _quoted(stripped) is not None:
             return parse_value(stripped)
     text = unwrap(text)
-    rest = after_last_arrow(text, becomes=not sentences)
-    if rest != text:  # (the text itself is unwrapped already)
-        rest = unwrap(rest)
+    rest = unwrap(after_last_arrow(text, becomes=not sentences))
     if kind is int and "=" in rest:
         rest = unwrap(rest[rest.rindex("=") + 1 :])
     assigned = _ASSIGNMENT.match(rest) if "=" in rest else None
@@ -221,19 +221,18 @@ def state_in_text(text: str, kind: Kind = None, sentences: bool = False) -> Any:
         rest = unwrap(rest[assigned.end() :])
     if not rest:
         return ""
-    parse = parse_unwrapped  # (rest is unwrapped until a note or a description before the state is cut off)
     note = _LEADING_NOTE.match(rest) if rest[0] == "(" else None
     if note is not None:  # "(controversial.) A wild bullet."
-        rest, parse = rest[note.end() :], parse_value
+        rest = rest[note.end() :]
     if sentences:  # '"violent": A violable contract.': the word filled in, then the sentence
         quoted_lead = _QUOTED_LEAD.match(rest)
         if quoted_lead is not None and " " in rest[quoted_lead.end() :].strip():
             return parse_value(rest[quoted_lead.end() :])
     bold_lead = _BOLD_LEAD.match(rest) if rest.startswith(("**", "__")) else None
     if bold_lead is not None:  # "**Cut at 14:** [...]": a bold description before the state
-        rest, parse = rest[bold_lead.end() :], parse_value
+        rest = rest[bold_lead.end() :]
     if rest[0] in "[{\"'`$" or rest.startswith(("**", "__", "\\")):
-        value = parse(rest)
+        value = parse_value(rest)
         if isinstance(kind, list) and not isinstance(value, list):  # "{6, 17}: ["fnb", "gs"]": a set, then the list
             return _literal_at_end(rest) or value
         return value
@@ -251,7 +250,7 @@ def state_in_text(text: str, kind: Kind = None, sentences: bool = False) -> Any:
             return parse_value(value)
         if (" " not in value) if not isinstance(kind, list) else ("," in value and "," not in description.group()):
             return parse_value(value)
-    return parse(rest)
+    return parse_value(rest)
 
 
 _BETWEEN_LITERALS = re.compile(rf"\s*(?:[,;]|{ARROW.pattern})?\s*(?:(?:and|then|and then)\s+)?")
@@ -323,7 +322,7 @@ def states_in_text(text: str, kind: Kind = None) -> list[Any]:
         if isinstance(value, list):
             is_one_list_state = isinstance(kind, list) and not any(isinstance(item, list) for item in value)
             return [value] if is_one_list_state and value else value
-    if may_hold_an_arrow(text) and ARROW.search(text):
+    if holds_an_arrow(text):
         return [state_in_text(part, kind) for part in ARROW.split(text) if part.strip()]
     if isinstance(kind, list):
         return [parse_value(text)]

@@ -25,7 +25,7 @@ from typing import Any
 from .labels import Role
 from .layout import Layout, Line
 from .state_types import Kind
-from .values import ARROW, may_hold_an_arrow, may_hold_words, state_in_text, unwrap
+from .values import ARROW, holds_an_arrow, may_hold_an_arrow, may_hold_words, state_in_text, unwrap
 
 # Header words of a table's state column.
 STATE_COLUMN_WORDS = (
@@ -126,7 +126,7 @@ def _kind_of_entry(layout: Layout, index: int) -> str | None:
         return None
     if _is_header(layout, index):
         return "header"
-    if may_hold_an_arrow(line.text) and ARROW.search(line.text):
+    if holds_an_arrow(line.text):
         return "arrow"
     if (
         label is None
@@ -149,7 +149,7 @@ def _entry_text(line: Line) -> str:
     if line.number is not None or line.bullet:
         return line.body
     keyed = _KEYED.match(line.text) if _may_be_keyed(line.text) else None
-    if keyed is not None and not (may_hold_an_arrow(line.text) and ARROW.search(line.text)):
+    if keyed is not None and not holds_an_arrow(line.text):
         return line.text[keyed.end() - 1 :]
     return line.text
 

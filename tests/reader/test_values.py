@@ -100,7 +100,7 @@ def test_the_state_an_explained_line_ends_in():
 @given(MARKED_TEXTS)
 def test_unwrapping_twice_takes_off_nothing_more(text):
     """``unwrap`` takes off all the markup it reads at once: what it returns has none left
-    (``parse_unwrapped`` and ``state_in_text`` rely on it not to unwrap a text twice)."""
+    (``parse_value`` relies on it: ``parse_unwrapped`` does not unwrap its text again)."""
     once = unwrap(text)
     assert unwrap(once) == once
 
