@@ -15,7 +15,6 @@ Standard library only: the metric Space carries this file.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -123,15 +122,17 @@ def unwrap(text: str) -> str:
 
 
 def _quoted(text: str) -> str | None:
-    """The content of ``text`` when it is one quoted string (a JSON string may hold escaped
-    quotes)."""
+    """The content of ``text`` when it is one quoted string (a JSON or Python string may hold
+    escaped quotes: ``'se\\'nnight'``)."""
     if len(text) < 2 or text[0] not in _QUOTE_OPENINGS:
         return None  # not quoted: the common case
-    if text[0] == text[-1] == '"':
+    if text[0] == text[-1] and text[0] in "\"'":
         try:
-            return str(json.loads(text))
+            value = parse_literal(text)
         except ValueError:
-            pass
+            value = None
+        if isinstance(value, str):
+            return value
     for quotes in _QUOTES:
         opening, closing = quotes[0], quotes[-1]
         if len(text) >= 2 and text[0] == opening and text[-1] == closing and opening not in text[1:-1]:

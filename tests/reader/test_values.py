@@ -138,3 +138,12 @@ def test_a_list_then_another_sentence_is_the_list():
     assert parse_value("[3, 0, 2], which adds up to 5") == [3, 0, 2]
     assert parse_value("[1] went to the [2].") == "[1] went to the [2]"  # (the full stop after "]" ends the sentence)
     assert parse_value("[a, b]. then more") == "[a, b]. then more"
+
+
+def test_a_quoted_string_may_hold_its_quote_escaped():
+    """A state in single quotes may hold an apostrophe escaped as in Python ('se\\'nnight'),
+    and one in double quotes a quote escaped as in JSON: the string is read without the
+    escapes (a rendering Hypothesis found with a random seed, a Jane Austen sentence)."""
+    assert parse_value("'Saturday se\\'nnight.'") == "Saturday se'nnight."
+    assert parse_value('"He said \\"no\\"."') == 'He said "no".'
+    assert parse_value("'abc'") == "abc"
